@@ -1,0 +1,1 @@
+"""Vox: a Discord bot for Warhammer 40,000 tables."""

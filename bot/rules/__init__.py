@@ -1,0 +1,1 @@
+"""Pure Warhammer rules: no discord, no SQL, no logging, no clock, no global random."""

@@ -1,0 +1,293 @@
+"""Dice notation, exactly as the seeds write it, with exact distributions.
+
+Seed 002: `D6`, `2D6`, `D6+1`, `D3` (a D6 halved, rounding up), `D33` (two D3: tens then units).
+Seed 004 ("Dice"): modifiers are cumulative and applied division first, then multiplication, then
+addition, then subtraction; fractions are rounded up after all modifiers; a roll is never below 1.
+`dN` rolls an N-sided die. `x`/`×`/`*` multiplies and `/` divides by a whole number.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from bot.rules.dice import D3, Dice, DieKind, DieRoll, die_kind, roll_die
+from bot.rules.errors import InvalidDice, TooManyDice
+
+MAX_EXPRESSION_LENGTH = 100
+MAX_DICE = 1000
+MAX_SIDES = 1000
+MAX_NUMBER = 1000
+
+_TOKEN = re.compile(r"(?P<dice>(?P<count>\d*)d(?P<sides>\d+))|(?P<number>\d+)|(?P<op>[-+*/])")
+EXAMPLES = "D6, 2D6+1, D3, D33, 3D6-1, 2D6+D3 or D6*2"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceGroup:
+    """`count` dice of one kind, summed; a D33 group rolls two D3 per count (tens, units)."""
+
+    count: int
+    kind: DieKind
+    d33: bool = False
+
+    @property
+    def dice(self) -> int:
+        return self.count * (2 if self.d33 else 1)
+
+    def label(self) -> str:
+        name = "D33" if self.d33 else self.kind.name
+        return name if self.count == 1 else f"{self.count}{name}"
+
+    def value(self, rolls: tuple[DieRoll, ...]) -> int:
+        if not self.d33:
+            return sum(r.value for r in rolls)
+        return sum(10 * rolls[i].value + rolls[i + 1].value for i in range(0, len(rolls), 2))
+
+    def pmf(self) -> dict[int, Fraction]:
+        one = (
+            {10 * t + u: Fraction(1, 9) for t in range(1, 4) for u in range(1, 4)}
+            if self.d33
+            else _die_pmf(self.kind)
+        )
+        result: dict[int, Fraction] = {0: Fraction(1)}
+        for _ in range(self.count):
+            result = convolve(result, one)
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRoll:
+    """The dice one group rolled, and its value."""
+
+    group: DiceGroup
+    negative: bool
+    dice: tuple[DieRoll, ...]
+
+    @property
+    def value(self) -> int:
+        return self.group.value(self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressionRoll:
+    """Every die an expression rolled and the final result after modifiers."""
+
+    expression: DiceExpr
+    groups: tuple[GroupRoll, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A parsed expression: added dice, subtracted dice and the four kinds of modifier."""
+
+    text: str
+    added: tuple[DiceGroup, ...] = ()
+    subtracted: tuple[DiceGroup, ...] = ()
+    constant: int = 0
+    plus: int = 0
+    minus: int = 0
+    multipliers: tuple[int, ...] = ()
+    divisors: tuple[int, ...] = ()
+
+    @property
+    def dice_count(self) -> int:
+        return sum(g.dice for g in (*self.added, *self.subtracted))
+
+    @property
+    def is_fixed(self) -> bool:
+        return self.dice_count == 0
+
+    def apply(self, base: int, subtracted: int = 0) -> int:
+        """Seed 004: ÷ then × then + then −, round fractions up, never below 1."""
+        value = Fraction(base + self.constant)
+        for d in self.divisors:
+            value /= d
+        for m in self.multipliers:
+            value *= m
+        value += self.plus
+        value -= self.minus + subtracted
+        return max(1, math.ceil(value))
+
+    def roll(self, dice: Dice) -> ExpressionRoll:
+        groups: list[GroupRoll] = []
+        for negative, group in [(False, g) for g in self.added] + [
+            (True, g) for g in self.subtracted
+        ]:
+            rolled = tuple(roll_die(group.kind, dice) for _ in range(group.dice))
+            groups.append(GroupRoll(group, negative, rolled))
+        return self.total_of(tuple(groups))
+
+    def total_of(self, groups: tuple[GroupRoll, ...]) -> ExpressionRoll:
+        """The result for already-rolled groups (used again after re-rolls)."""
+        base = sum(g.value for g in groups if not g.negative)
+        sub = sum(g.value for g in groups if g.negative)
+        return ExpressionRoll(self, groups, self.apply(base, sub))
+
+    @cached_property
+    def pmf(self) -> Mapping[int, Fraction]:
+        """The exact distribution of the result."""
+        base = _sum_pmf(self.added)
+        sub = _sum_pmf(self.subtracted)
+        result: dict[int, Fraction] = {}
+        for b, pb in base.items():
+            for s, ps in sub.items():
+                v = self.apply(b, s)
+                result[v] = result.get(v, Fraction(0)) + pb * ps
+        return dict(sorted(result.items()))
+
+    @property
+    def minimum(self) -> int:
+        return min(self.pmf)
+
+    @property
+    def maximum(self) -> int:
+        return max(self.pmf)
+
+    @property
+    def mean(self) -> Fraction:
+        return sum((v * p for v, p in self.pmf.items()), Fraction(0))
+
+
+def _die_pmf(kind: DieKind) -> dict[int, Fraction]:
+    return {v: Fraction(1, kind.faces) for v in range(1, kind.faces + 1)}
+
+
+def _sum_pmf(groups: tuple[DiceGroup, ...]) -> dict[int, Fraction]:
+    result: dict[int, Fraction] = {0: Fraction(1)}
+    for g in groups:
+        result = convolve(result, g.pmf())
+    return result
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of the sum of two independent values."""
+    out: dict[int, Fraction] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
+def parse(text: str) -> DiceExpr:
+    """Read a dice expression; anything unreadable raises `InvalidDice` with one sentence."""
+    if len(text) > MAX_EXPRESSION_LENGTH:
+        raise TooManyDice(
+            f"That expression is {len(text)} characters long; keep it to "
+            f"{MAX_EXPRESSION_LENGTH} or fewer."
+        )
+    cleaned = re.sub(r"\s+", "", text).lower().replace("×", "*").replace("x", "*")
+    if not cleaned:
+        raise InvalidDice(f"Type some dice, such as {EXAMPLES}.")
+    tokens = _tokenize(cleaned, text)
+    b = _Builder()
+    op = "+"
+    expect_operand = True
+    for value in tokens:
+        if isinstance(value, str):
+            if expect_operand:
+                raise InvalidDice(f"`{text}` has an operator where a number or dice should be.")
+            op, expect_operand = value, True
+            continue
+        if not expect_operand:
+            raise InvalidDice(f"`{text}` needs an operator (+ - * /) between its terms.")
+        expect_operand = False
+        b.add(op, value, text)
+    if expect_operand:
+        raise InvalidDice(f"`{text}` ends with an operator; finish it with a number or dice.")
+    expr = b.build(text.strip())
+    if expr.dice_count > MAX_DICE:
+        raise TooManyDice(f"`{text}` rolls {expr.dice_count} dice; the most is {MAX_DICE}.")
+    if expr.is_fixed and _fixed_value(expr) < 1:
+        raise InvalidDice(f"`{text}` is below 1; a fixed number must be at least 1.")
+    return expr
+
+
+@dataclass
+class _Builder:
+    added: list[DiceGroup] = field(default_factory=list)
+    subtracted: list[DiceGroup] = field(default_factory=list)
+    constant: int | None = None
+    plus: int = 0
+    minus: int = 0
+    mul: list[int] = field(default_factory=list)
+    div: list[int] = field(default_factory=list)
+
+    def add(self, op: str, value: int | DiceGroup, text: str) -> None:
+        if isinstance(value, DiceGroup):
+            if op in "*/":
+                raise InvalidDice(f"In `{text}`, multiply or divide by a whole number, not dice.")
+            (self.added if op == "+" else self.subtracted).append(value)
+        elif op == "+" and self.constant is None and not self.added:
+            self.constant = value
+        elif op == "+":
+            self.plus += value
+        elif op == "-":
+            self.minus += value
+        elif value == 0:
+            raise InvalidDice(f"`{text}` multiplies or divides by 0; use a whole number from 1.")
+        else:
+            (self.mul if op == "*" else self.div).append(value)
+
+    def build(self, text: str) -> DiceExpr:
+        return DiceExpr(
+            text=text,
+            added=tuple(self.added),
+            subtracted=tuple(self.subtracted),
+            constant=self.constant or 0,
+            plus=self.plus,
+            minus=self.minus,
+            multipliers=tuple(self.mul),
+            divisors=tuple(self.div),
+        )
+
+
+def _fixed_value(expr: DiceExpr) -> Fraction:
+    value = Fraction(expr.constant)
+    for d in expr.divisors:
+        value /= d
+    for m in expr.multipliers:
+        value *= m
+    return value + expr.plus - expr.minus
+
+
+def _tokenize(cleaned: str, text: str) -> list[str | int | DiceGroup]:
+    tokens: list[str | int | DiceGroup] = []
+    pos = 0
+    while pos < len(cleaned):
+        m = _TOKEN.match(cleaned, pos)
+        if m is None:
+            raise InvalidDice(f"`{text}` is not a dice expression; try {EXAMPLES}.")
+        pos = m.end()
+        if m.group("op"):
+            tokens.append(m.group("op"))
+        elif m.group("number"):
+            tokens.append(_number(m.group("number"), text))
+        else:
+            tokens.append(_group(m.group("count"), m.group("sides"), text))
+    return tokens
+
+
+def _number(digits: str, text: str) -> int:
+    if len(digits) > 4 or int(digits) > MAX_NUMBER:
+        raise TooManyDice(f"Numbers in `{text}` must be at most {MAX_NUMBER}.")
+    return int(digits)
+
+
+def _group(count_digits: str, sides_digits: str, text: str) -> DiceGroup:
+    count = _number(count_digits, text) if count_digits else 1
+    if count > MAX_DICE:
+        raise TooManyDice(f"`{text}` rolls more than {MAX_DICE} dice; the most is {MAX_DICE}.")
+    if count < 1:
+        raise InvalidDice(f"`{text}` rolls no dice; write at least one, such as 1D6.")
+    if len(sides_digits) > 4 or not 2 <= int(sides_digits) <= MAX_SIDES:
+        raise InvalidDice(f"Dice in `{text}` need 2 to {MAX_SIDES} sides, such as D6 or D20.")
+    sides = int(sides_digits)
+    if sides == 33:
+        return DiceGroup(count, D3, d33=True)
+    return DiceGroup(count, die_kind(sides))
