@@ -8,12 +8,14 @@ addition, then subtraction; fractions are rounded up after all modifiers; a roll
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
+from math import prod
+
+import numpy as np
+from numpy.typing import NDArray
 
 from bot.rules.dice import D3, Dice, DieKind, DieRoll, die_kind, roll_die
 from bot.rules.errors import InvalidDice, TooManyDice
@@ -22,6 +24,8 @@ MAX_EXPRESSION_LENGTH = 100
 MAX_DICE = 1000
 MAX_SIDES = 1000
 MAX_NUMBER = 1000
+MAX_SCALE = 1_000_000  # product of all multipliers, and of all divisors
+MAX_PMF_WORK = 50_000_000  # convolution steps allowed to work out a distribution exactly
 
 _TOKEN = re.compile(r"(?P<dice>(?P<count>\d*)d(?P<sides>\d+))|(?P<number>\d+)|(?P<op>[-+*/])")
 EXAMPLES = "D6, 2D6+1, D3, D33, 3D6-1, 2D6+D3 or D6*2"
@@ -48,16 +52,15 @@ class DiceGroup:
             return sum(r.value for r in rolls)
         return sum(10 * rolls[i].value + rolls[i + 1].value for i in range(0, len(rolls), 2))
 
-    def pmf(self) -> dict[int, Fraction]:
-        one = (
-            {10 * t + u: Fraction(1, 9) for t in range(1, 4) for u in range(1, 4)}
-            if self.d33
-            else _die_pmf(self.kind)
-        )
-        result: dict[int, Fraction] = {0: Fraction(1)}
-        for _ in range(self.count):
-            result = convolve(result, one)
-        return result
+    def one_pmf(self) -> NDArray[np.float64]:
+        """Probabilities of one die (or one D33) by value, index = value."""
+        out = np.zeros((33 if self.d33 else self.kind.faces) + 1)
+        if self.d33:
+            for t in range(1, 4):
+                out[[10 * t + u for u in range(1, 4)]] = 1 / 9
+        else:
+            out[1:] = 1 / self.kind.faces
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +108,15 @@ class DiceExpr:
 
     def apply(self, base: int, subtracted: int = 0) -> int:
         """Seed 004: ÷ then × then + then −, round fractions up, never below 1."""
-        value = Fraction(base + self.constant)
-        for d in self.divisors:
-            value /= d
-        for m in self.multipliers:
-            value *= m
-        value += self.plus
-        value -= self.minus + subtracted
-        return max(1, math.ceil(value))
+        return max(1, int(self.unclamped(np.asarray(base), np.asarray(subtracted))))
+
+    def unclamped(
+        self, base: NDArray[np.int64], subtracted: NDArray[np.int64]
+    ) -> NDArray[np.int64]:
+        """Exact integer arithmetic on arrays: ceil((base·M)/D + plus − minus − subtracted)."""
+        mul, div = prod(self.multipliers), prod(self.divisors)
+        numerator = (base + self.constant) * mul + (self.plus - self.minus - subtracted) * div
+        return -((-numerator) // div)
 
     def roll(self, dice: Dice) -> ExpressionRoll:
         groups: list[GroupRoll] = []
@@ -130,48 +134,62 @@ class DiceExpr:
         return ExpressionRoll(self, groups, self.apply(base, sub))
 
     @cached_property
-    def pmf(self) -> Mapping[int, Fraction]:
-        """The exact distribution of the result."""
+    def pmf(self) -> Mapping[int, float]:
+        """The exact distribution of the result (float probabilities, value → probability)."""
+        if _pmf_work(self.added) + _pmf_work(self.subtracted) > MAX_PMF_WORK:
+            raise TooManyDice(
+                f"`{self.text}` has too many possible results to work out; "
+                "use fewer or smaller dice."
+            )
         base = _sum_pmf(self.added)
         sub = _sum_pmf(self.subtracted)
-        result: dict[int, Fraction] = {}
-        for b, pb in base.items():
-            for s, ps in sub.items():
-                v = self.apply(b, s)
-                result[v] = result.get(v, Fraction(0)) + pb * ps
-        return dict(sorted(result.items()))
+        b_values, s_values = np.nonzero(base)[0], np.nonzero(sub)[0]
+        values = np.maximum(1, self.unclamped(b_values[:, None], s_values[None, :])).ravel()
+        probs = np.outer(base[b_values], sub[s_values]).ravel()
+        totals = np.bincount(values, weights=probs)
+        return {int(v): float(totals[v]) for v in np.nonzero(totals)[0]}
 
     @property
     def minimum(self) -> int:
-        return min(self.pmf)
+        return self.apply(_lowest(self.added), _highest(self.subtracted))
 
     @property
     def maximum(self) -> int:
-        return max(self.pmf)
+        return self.apply(_highest(self.added), _lowest(self.subtracted))
 
     @property
-    def mean(self) -> Fraction:
-        return sum((v * p for v, p in self.pmf.items()), Fraction(0))
+    def mean(self) -> float:
+        return sum(v * p for v, p in self.pmf.items())
 
 
-def _die_pmf(kind: DieKind) -> dict[int, Fraction]:
-    return {v: Fraction(1, kind.faces) for v in range(1, kind.faces + 1)}
-
-
-def _sum_pmf(groups: tuple[DiceGroup, ...]) -> dict[int, Fraction]:
-    result: dict[int, Fraction] = {0: Fraction(1)}
+def _sum_pmf(groups: tuple[DiceGroup, ...]) -> NDArray[np.float64]:
+    result = np.ones(1)
     for g in groups:
-        result = convolve(result, g.pmf())
+        one = g.one_pmf()
+        for _ in range(g.count):
+            result = np.convolve(result, one)
     return result
 
 
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    """The distribution of the sum of two independent values."""
-    out: dict[int, Fraction] = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + px * py
-    return out
+def _lowest(groups: tuple[DiceGroup, ...]) -> int:
+    return sum(g.count * (11 if g.d33 else 1) for g in groups)
+
+
+def _highest(groups: tuple[DiceGroup, ...]) -> int:
+    return sum(g.count * (33 if g.d33 else g.kind.faces) for g in groups)
+
+
+def _pmf_work(groups: tuple[DiceGroup, ...]) -> int:
+    """Roughly how many multiply-adds `_sum_pmf` needs (support grows with every die)."""
+    work, support = 0, 1
+    for g in groups:
+        width = 34 if g.d33 else g.kind.faces + 1
+        for _ in range(g.count):
+            support += width
+            work += support * width
+            if work > MAX_PMF_WORK:
+                return work
+    return work
 
 
 def parse(text: str) -> DiceExpr:
@@ -203,7 +221,9 @@ def parse(text: str) -> DiceExpr:
     expr = b.build(text.strip())
     if expr.dice_count > MAX_DICE:
         raise TooManyDice(f"`{text}` rolls {expr.dice_count} dice; the most is {MAX_DICE}.")
-    if expr.is_fixed and _fixed_value(expr) < 1:
+    if prod(expr.multipliers) > MAX_SCALE or prod(expr.divisors) > MAX_SCALE:
+        raise TooManyDice(f"`{text}` multiplies or divides by too much; keep it within a million.")
+    if expr.is_fixed and int(expr.unclamped(np.asarray(0), np.asarray(0))) < 1:
         raise InvalidDice(f"`{text}` is below 1; a fixed number must be at least 1.")
     return expr
 
@@ -247,15 +267,6 @@ class _Builder:
         )
 
 
-def _fixed_value(expr: DiceExpr) -> Fraction:
-    value = Fraction(expr.constant)
-    for d in expr.divisors:
-        value /= d
-    for m in expr.multipliers:
-        value *= m
-    return value + expr.plus - expr.minus
-
-
 def _tokenize(cleaned: str, text: str) -> list[str | int | DiceGroup]:
     tokens: list[str | int | DiceGroup] = []
     pos = 0
@@ -280,8 +291,8 @@ def _number(digits: str, text: str) -> int:
 
 
 def _group(count_digits: str, sides_digits: str, text: str) -> DiceGroup:
-    count = _number(count_digits, text) if count_digits else 1
-    if count > MAX_DICE:
+    count = int(count_digits[-6:]) if count_digits else 1
+    if len(count_digits) > 6 or count > MAX_DICE:
         raise TooManyDice(f"`{text}` rolls more than {MAX_DICE} dice; the most is {MAX_DICE}.")
     if count < 1:
         raise InvalidDice(f"`{text}` rolls no dice; write at least one, such as 1D6.")

@@ -102,7 +102,9 @@ def reroll_pool(pool: PoolRoll, reroll: Reroll, dice: Dice) -> PoolRoll:
     else:
         chosen = set(range(len(pool.dice)))
     if not any(not pool.dice[i].rerolled for i in chosen):
-        raise IllegalAction("Those dice have already been re-rolled; a die is never re-rolled twice.")
+        raise IllegalAction(
+            "Those dice have already been re-rolled; a die is never re-rolled twice."
+        )
     rolled = tuple(reroll_die(d, dice) if i in chosen else d for i, d in enumerate(pool.dice))
     return replace(pool, dice=rolled)
 

@@ -1,0 +1,90 @@
+"""Composition root: settings → logging → store → bot. `python -m bot [sync]`."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import signal
+import sys
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+from pydantic import ValidationError
+
+from bot.client import VoxBot
+from bot.settings import MissingToken, Settings
+from bot.store.database import Database
+
+log = logging.getLogger("vox")
+
+USAGE = "Usage: python -m bot [sync]   (sync: push the slash commands to Discord now and exit)"
+REJECTED = (
+    "Discord rejected DISCORD_TOKEN: put a current bot token in .env "
+    "(Developer Portal -> your application -> Bot -> Reset Token)."
+)
+
+
+def point_at_discord(settings: Settings) -> None:
+    """Send REST and gateway traffic to the configured bases (a proxy, or a test's fake)."""
+    if settings.discord_api_base:
+        Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
+    db = await Database.open(settings.database_path)
+    bot = VoxBot(settings, db, sync_on_start=not sync_only)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, functools.partial(_stop, bot, sig))
+    try:
+        if sync_only:
+            await bot.login(token)
+            await bot.sync_commands(force=True)
+        else:
+            await bot.start(token)
+    except discord.LoginFailure:
+        print(REJECTED, file=sys.stderr)
+        return 1
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+        await db.close()
+        log.info("database closed")
+    return 0
+
+
+def _stop(bot: VoxBot, sig: signal.Signals) -> None:
+    log.info("received %s; shutting down", sig.name)
+    asyncio.get_running_loop().create_task(bot.close())
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["sync"]):
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        settings = Settings()
+        token = settings.require_token()
+    except MissingToken as missing:
+        print(missing, file=sys.stderr)
+        return 2
+    except ValidationError as invalid:
+        first = invalid.errors()[0]
+        where = str(first["loc"][0]).upper() if first["loc"] else "a setting"
+        print(f"{where} in .env is not valid: {first['msg']}.", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    point_at_discord(settings)
+    return asyncio.run(run(settings, token, sync_only=args == ["sync"]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

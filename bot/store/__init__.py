@@ -1,0 +1,1 @@
+"""The only SQL in Vox: the aiosqlite connection, migrations and repositories."""

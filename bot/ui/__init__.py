@@ -1,0 +1,1 @@
+"""The only Discord presentation: embeds, charts, buttons and replies."""

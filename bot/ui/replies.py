@@ -1,0 +1,56 @@
+"""Answering an interaction once, whatever state it is in, and turning errors into sentences."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+import discord
+from discord import app_commands
+
+from bot.rules.errors import RulesError
+
+log = logging.getLogger("vox.errors")
+
+APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
+
+
+class UserError(Exception):
+    """A mistake a user made outside the rules (wrong person pressing a button, no game here…)."""
+
+
+def user_sentence(error: BaseException) -> str | None:
+    """The sentence to show for an error a user caused, or None for a bug."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, RulesError | UserError):
+            return str(current)
+        if isinstance(current, app_commands.CheckFailure) and str(current):
+            return str(current)
+        nxt = getattr(current, "original", None) or current.__cause__
+        current = nxt if isinstance(nxt, BaseException) else None
+    return None
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """One ephemeral message, as the first response or as a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """A user's mistake gets its sentence; anything else is logged with an id and apologised for."""
+    sentence = user_sentence(error)
+    if sentence is None:
+        error_id = uuid.uuid4().hex[:8]
+        command = interaction.command.qualified_name if interaction.command else "component"
+        log.error("error %s in %s", error_id, command, exc_info=error)
+        sentence = APOLOGY.format(id=error_id)
+    try:
+        await send_ephemeral(interaction, sentence)
+    except discord.HTTPException:
+        log.warning("could not send the error reply for interaction %s", interaction.id)

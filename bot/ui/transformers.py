@@ -1,0 +1,81 @@
+"""Slash-option transformers: text typed in Discord → rules values (errors are RulesErrors)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.rules.notation import MAX_EXPRESSION_LENGTH, DiceExpr, parse
+from bot.rules.pools import Reroll, Target, parse_target
+from bot.ui.replies import UserError
+
+
+class DiceExprTransformer(app_commands.Transformer):
+    """`2D6+1`, `D3`, `D33`… parsed by the rules notation."""
+
+    @property
+    def max_value(self) -> int:
+        return MAX_EXPRESSION_LENGTH
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> DiceExpr:
+        return parse(value)
+
+
+class TargetTransformer(app_commands.Transformer):
+    """`3+` or `9-`."""
+
+    @property
+    def max_value(self) -> int:
+        return 6
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> Target:
+        return parse_target(value)
+
+
+DiceOption = app_commands.Transform[DiceExpr, DiceExprTransformer]
+TargetOption = app_commands.Transform[Target, TargetTransformer]
+
+
+class BoundedText(app_commands.Transformer):
+    """Free text with a length bound that Discord's client shows and Vox checks again."""
+
+    def __init__(self, name: str, max_length: int) -> None:
+        self.name = name
+        self.max_length = max_length
+
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    @property
+    def max_value(self) -> int:
+        return self.max_length
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        text = value.strip()
+        if not text or len(text) > self.max_length:
+            raise UserError(f"Keep {self.name} between 1 and {self.max_length} characters.")
+        return text
+
+
+LabelOption = app_commands.Transform[str, BoundedText("the label", 100)]
+
+
+class Choice(app_commands.Transformer):
+    """A fixed set of values shown as choices, checked again on arrival."""
+
+    def __init__(self, name: str, values: tuple[str, ...]) -> None:
+        self.name = name
+        self.values = values
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]]:
+        return [app_commands.Choice[int | float | str](name=v, value=v) for v in self.values]
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        if value not in self.values:
+            raise UserError(f"Pick {self.name} from: {', '.join(self.values)}.")
+        return value
+
+
+RerollOption = app_commands.Transform[str, Choice("a re-roll", tuple(r.value for r in Reroll))]

@@ -1,0 +1,1 @@
+"""Discord cogs: one feature a file, thin translation from options to rules and embeds."""

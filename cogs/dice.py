@@ -1,0 +1,74 @@
+"""/roll and /rolloff."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import VoxBot
+from bot.rules.pools import Reroll, roll_expression, roll_off, roll_pool
+from bot.store.rolls import save_roll
+from bot.ui.dice_view import expression_embed, pool_embed, rolloff_embed
+from bot.ui.replies import UserError
+from bot.ui.reroll import reroll_view
+from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
+
+
+class DiceCog(commands.Cog):
+    def __init__(self, bot: VoxBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll")
+    @app_commands.describe(
+        dice="Dice to roll: D6, 10D6, 2D6+1, D3, D33, 3D6-1, 2D6+D3, D6*2, D20",
+        target="Count dice one by one: 3+ (3 or more) or 9- (9 or less)",
+        reroll="Re-roll 1s, failed dice (needs a target) or all dice, once each",
+        label="What the roll is for, e.g. Bolter hits",
+        secret="Only you see the result",
+    )
+    async def roll(
+        self,
+        interaction: discord.Interaction,
+        dice: DiceOption,
+        target: TargetOption | None = None,
+        reroll: RerollOption | None = None,
+        label: LabelOption | None = None,
+        secret: bool = False,
+    ) -> None:
+        """Roll dice the way 40k rolls them: a total, or successes against a target like 3+."""
+        how = Reroll(reroll) if reroll else None
+        name = interaction.user.display_name
+        if target is None:
+            result = roll_expression(dice, self.bot.dice, how)
+            embed = expression_embed(result, name, label)
+            await interaction.response.send_message(embed=embed, ephemeral=secret)
+            return
+        pool = roll_pool(dice, target, self.bot.dice, how)
+        embed = pool_embed(pool, name, label)
+        if not pool.rerollable_failures:
+            await interaction.response.send_message(embed=embed, ephemeral=secret)
+            return
+        roll_id = await save_roll(
+            self.bot.db, interaction.user.id, interaction.channel_id, pool, label
+        )
+        await interaction.response.send_message(
+            embed=embed, view=reroll_view(roll_id, pool), ephemeral=secret
+        )
+
+    @app_commands.command(name="rolloff")
+    @app_commands.describe(opponent="Who you are rolling off against")
+    async def rolloff(
+        self, interaction: discord.Interaction, opponent: discord.User | None = None
+    ) -> None:
+        """Roll off: both players roll a D6, ties roll again, highest wins."""
+        if opponent is not None and opponent.id == interaction.user.id:
+            raise UserError("Roll off against someone else: pick your opponent, not yourself.")
+        first = interaction.user.display_name
+        second = opponent.display_name if opponent else "Opponent"
+        embed = rolloff_embed(roll_off(self.bot.dice), first, second)
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: VoxBot) -> None:
+    await bot.add_cog(DiceCog(bot))

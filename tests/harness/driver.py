@@ -1,0 +1,195 @@
+"""Drive the real VoxBot in-process: slash commands, button clicks and autocomplete.
+
+Raw INTERACTION_CREATE dicts go through the bot's own `ConnectionState` parser, so the real
+CommandTree, transformers, checks, error handler and view store run. Only discord.py's two HTTP
+exits are replaced (see recorder.py). Like Discord's client, `slash` rejects values outside an
+option's range or choices before sending, unless `raw=True` (what a raw API caller could send).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.webhook.async_ import async_context
+
+from bot.client import VoxBot
+from bot.rules.dice import Dice
+from bot.settings import Settings
+from bot.store.database import Database
+from tests.harness import payloads
+from tests.harness.payloads import ALICE, CHANNEL_ID, Person
+from tests.harness.recorder import Recorder, Sent
+
+TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
+OPTION_TYPES = {
+    discord.AppCommandOptionType.string: str,
+    discord.AppCommandOptionType.integer: int,
+    discord.AppCommandOptionType.number: float,
+    discord.AppCommandOptionType.boolean: bool,
+}
+
+
+class Rejected(Exception):
+    """Discord's own client would refuse to send this (range, choices, required option)."""
+
+
+class Harness:
+    def __init__(self, bot: VoxBot, recorder: Recorder, db_path: Path) -> None:
+        self.bot = bot
+        self.recorder = recorder
+        self.db_path = db_path
+
+    @classmethod
+    @asynccontextmanager
+    async def running(
+        cls, tmp_path: Path, *, dice: Dice | None = None, **settings: Any
+    ) -> AsyncIterator[Harness]:
+        """A bot on a fresh (or existing) database in `tmp_path`, closed afterwards."""
+        db_path = tmp_path / "vox.sqlite3"
+        db = await Database.open(db_path)
+        recorder = Recorder()
+        bot = VoxBot(
+            Settings(_env_file=None, discord_token="test", database_path=db_path, **settings),
+            db,
+            dice=dice,
+            sync_on_start=False,
+        )
+        bot.http.request = recorder.rest  # type: ignore[method-assign]
+        state = bot._connection
+        state.application_id = payloads.APP_ID
+        state.user = discord.ClientUser(state=state, data=payloads.bot_user())  # type: ignore[arg-type]
+        await bot._async_setup_hook()
+        await bot.setup_hook()
+        state._add_guild(discord.Guild(data=payloads.guild(), state=state))  # type: ignore[arg-type]
+        try:
+            yield cls(bot, recorder, db_path)
+        finally:
+            await bot.close()
+            await db.close()
+
+    @property
+    def sent(self) -> list[Sent]:
+        return self.recorder.sent
+
+    async def _dispatch(self, payload: dict[str, Any]) -> list[Sent]:
+        before = len(self.recorder.sent)
+        token = async_context.set(self.recorder)
+        try:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        finally:
+            async_context.reset(token)
+        await self.settle()
+        return self.recorder.sent[before:]
+
+    async def settle(self, limit: float = 10.0) -> None:
+        """Wait (bounded) for the tasks discord.py spawned to handle interactions."""
+        async with asyncio.timeout(limit):
+            while True:
+                pending = [
+                    t
+                    for t in asyncio.all_tasks()
+                    if t.get_name().startswith(TASK_PREFIXES) and not t.done()
+                ]
+                if not pending:
+                    return
+                await asyncio.gather(*pending, return_exceptions=True)
+
+    def _command(self, name: str) -> app_commands.Command[Any, ..., Any]:
+        cmd = self.bot.tree.get_command(name.split()[0])
+        for part in name.split()[1:]:
+            if not isinstance(cmd, app_commands.Group):
+                raise KeyError(name)
+            cmd = cmd.get_command(part)
+        if not isinstance(cmd, app_commands.Command):
+            raise KeyError(f"no slash command /{name}")
+        return cmd
+
+    def _options(self, cmd: app_commands.Command[Any, ..., Any], values: dict[str, Any], raw: bool
+                 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:  # fmt: skip
+        params = {p.display_name: p for p in cmd.parameters}
+        unknown = set(values) - set(params)
+        if unknown:
+            raise Rejected(f"/{cmd.qualified_name} has no option {sorted(unknown)}")
+        options: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for name, param in params.items():
+            if name not in values:
+                if param.required and not raw:
+                    raise Rejected(f"/{cmd.qualified_name} needs {name}")
+                continue
+            value = values[name]
+            if not raw:
+                _check(param, value)
+            if isinstance(value, Person):
+                resolved.setdefault("users", {})[str(value.id)] = value.user()
+                member = {k: v for k, v in value.member().items() if k != "user"}
+                resolved.setdefault("members", {})[str(value.id)] = member
+                value = str(value.id)
+            options.append({"name": name, "type": param.type.value, "value": value})
+        return options, resolved
+
+    async def slash(
+        self, name: str, *, user: Person = ALICE, channel_id: int = CHANNEL_ID, raw: bool = False,
+        **values: Any,
+    ) -> list[Sent]:  # fmt: skip
+        """Run `/name` (subcommands as "game start") with option values; returns what was sent."""
+        cmd = self._command(name)
+        options, resolved = self._options(cmd, values, raw)
+        for part in reversed(name.split()[1:]):
+            options = [{"name": part, "type": 1, "options": options}]
+        data: dict[str, Any] = {"id": str(payloads.snowflake()), "name": name.split()[0], "type": 1,
+                                "options": options}  # fmt: skip
+        if resolved:
+            data["resolved"] = resolved
+        return await self._dispatch(payloads.interaction(2, data, user, channel_id=channel_id))
+
+    async def autocomplete(
+        self, name: str, focused: str, *, user: Person = ALICE, channel_id: int = CHANNEL_ID,
+        **values: Any,
+    ) -> list[dict[str, Any]]:  # fmt: skip
+        """The choices offered while typing option `focused` (its current text in `values`)."""
+        cmd = self._command(name)
+        options, _ = self._options(cmd, values, raw=True)
+        for opt in options:
+            if opt["name"] == focused:
+                opt["focused"] = True
+        for part in reversed(name.split()[1:]):
+            options = [{"name": part, "type": 1, "options": options}]
+        data = {"id": str(payloads.snowflake()), "name": name.split()[0], "type": 1,
+                "options": options}  # fmt: skip
+        sent = await self._dispatch(payloads.interaction(4, data, user, channel_id=channel_id))
+        assert sent, "no autocomplete answer"
+        assert sent[-1].callback_type == 8, f"no autocomplete answer: {sent}"
+        return list(sent[-1].body["data"]["choices"])
+
+    async def click(
+        self, custom_id: str, *, on: Sent, user: Person = ALICE, channel_id: int = CHANNEL_ID
+    ) -> list[Sent]:
+        """Press the button `custom_id` on the message `on` was sent as (or last edited to)."""
+        assert on.message_id is not None, "that reply has no message to click on"
+        msg = self.recorder.messages[on.message_id]
+        data = {"custom_id": custom_id, "component_type": 2}
+        payload = payloads.interaction(3, data, user, channel_id=channel_id, msg=msg)
+        self.recorder.clicked[payload["token"]] = on.message_id
+        return await self._dispatch(payload)
+
+
+def _check(param: app_commands.Parameter, value: Any) -> None:
+    """What Discord's client enforces: types, choices, min/max value and length."""
+    if param.choices and value not in [c.value for c in param.choices]:
+        raise Rejected(f"{param.display_name}: {value!r} is not one of the choices")
+    expected = OPTION_TYPES.get(param.type)
+    if expected is not None and not isinstance(value, expected):
+        raise Rejected(f"{param.display_name}: {value!r} is not a {param.type.name}")
+    size = len(value) if isinstance(value, str) else value
+    if isinstance(size, int | float) and not isinstance(size, bool):
+        if param.min_value is not None and size < param.min_value:
+            raise Rejected(f"{param.display_name}: {value!r} is below {param.min_value}")
+        if param.max_value is not None and size > param.max_value:
+            raise Rejected(f"{param.display_name}: {value!r} is above {param.max_value}")
