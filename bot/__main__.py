@@ -77,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as invalid:
         first = invalid.errors()[0]
         where = str(first["loc"][0]).upper() if first["loc"] else "a setting"
-        print(f"{where} in .env is not valid: {first['msg']}.", file=sys.stderr)
+        print(
+            f"{where} (in .env or the environment) is not valid: {first['msg']}.", file=sys.stderr
+        )
         return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

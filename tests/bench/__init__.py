@@ -1,0 +1,1 @@
+"""Benchmarks: run as scripts (`make bench`); each prints its figures."""

@@ -1,0 +1,19 @@
+"""Every benchmark still runs (quickly): figures come from `make bench`, not from timed tests."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+BENCHES = sorted(
+    p.stem for p in (Path(__file__).parent / "bench").glob("*.py") if p.stem != "__init__"
+)
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_benchmark_runs_in_quick_mode(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    module = importlib.import_module(f"tests.bench.{name}")
+    assert module.main(["--quick"]) == 0
+    assert capsys.readouterr().out.strip(), "a benchmark prints its figures"

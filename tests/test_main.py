@@ -1,0 +1,72 @@
+"""`python -m bot`: settings errors are one sentence and a status, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_EDITION",
+                 "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):  # fmt: skip
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+
+
+def test_missing_token_exits_2_with_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("DISCORD_TOKEN is not set")
+    assert ".env" in err and "\n" not in err
+
+
+def test_blank_token_counts_as_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "   ")
+    assert main([]) == 2
+
+
+def test_settings_are_read_from_dot_env(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=not-a-number\n")
+    assert main([]) == 2
+    assert capsys.readouterr().err.startswith("DEV_GUILD_ID (in .env or the environment)")
+
+
+def test_empty_token_in_dot_env_counts_as_missing(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
+    assert main([]) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DEFAULT_EDITION", "8th")],
+)
+def test_an_invalid_setting_exits_2_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(name) and "\n" not in err
+
+
+def test_unknown_arguments_print_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve"]) == 2
+    assert "Usage: python -m bot [sync]" in capsys.readouterr().err
+
+
+def test_real_process_without_token_exits_2_without_traceback(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().startswith("DISCORD_TOKEN is not set")
