@@ -1,0 +1,108 @@
+"""PNG bar charts of exact distributions, drawn with Pillow and sized to read on a phone."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 960, 540
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 96, 32, 112, 96
+BACKGROUND = (30, 31, 34)  # Discord's dark theme, so the chart sits in the embed
+TEXT = (235, 235, 235)
+MUTED = (150, 150, 160)
+GRID = (70, 72, 78)
+BAR = (88, 101, 242)
+HIGHLIGHT = (250, 168, 26)
+TAIL = 0.0005  # outcomes rarer than this at either end are left off the axis
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _plain(text: str) -> str:
+    """The bundled font has no × or −; use their ASCII look-alikes."""
+    return text.replace("×", "x").replace("−", "-")
+
+
+def visible_range(probs: Sequence[float], highlight: int | None = None) -> tuple[int, int]:
+    """The smallest k-range holding all but a negligible tail (always including `highlight`)."""
+    lo, hi = 0, len(probs) - 1
+    while lo < hi and probs[lo] < TAIL:
+        lo += 1
+    while hi > lo and probs[hi] < TAIL:
+        hi -= 1
+    if highlight is not None and 0 <= highlight < len(probs):
+        lo, hi = min(lo, highlight), max(hi, highlight)
+    return lo, hi
+
+
+def _nice_step(top: float) -> float:
+    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25):
+        if top / step <= 6:
+            return step
+    return 0.25
+
+
+def distribution_chart(
+    probs: Sequence[float],
+    *,
+    title: str,
+    subtitle: str = "",
+    xlabel: str = "models destroyed",
+    highlight: int | None = None,
+) -> bytes:
+    """Bars of P(exactly k); the observed result (if any) drawn in a second colour."""
+    lo, hi = visible_range(probs, highlight)
+    shown = list(range(lo, hi + 1))
+    top = max(probs[k] for k in shown) or 1.0
+    step = _nice_step(top)
+    y_max = step * (int(top / step) + 1)
+
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((MARGIN_LEFT, 20), _plain(title), fill=TEXT, font=_font(34))
+    if subtitle:
+        draw.text((MARGIN_LEFT, 64), _plain(subtitle), fill=MUTED, font=_font(22))
+    if highlight is not None:
+        right = WIDTH - MARGIN_RIGHT
+        draw.rectangle([(right - 150, 30), (right - 130, 50)], fill=HIGHLIGHT)
+        draw.text((right - 122, 40), "this roll", fill=TEXT, font=_font(22), anchor="lm")
+
+    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    base_y = MARGIN_TOP + plot_h
+    small = _font(20)
+    tick = 0.0
+    while tick <= y_max + 1e-9:
+        y = base_y - plot_h * tick / y_max
+        draw.line([(MARGIN_LEFT, y), (WIDTH - MARGIN_RIGHT, y)], fill=GRID, width=1)
+        label = f"{tick:.0%}"
+        draw.text((MARGIN_LEFT - 12, y), label, fill=MUTED, font=small, anchor="rm")
+        tick += step
+
+    slot = plot_w / len(shown)
+    bar_w = max(2.0, slot * 0.72)
+    label_every = max(1, round(len(shown) / 20))
+    for i, k in enumerate(shown):
+        x0 = MARGIN_LEFT + i * slot + (slot - bar_w) / 2
+        height = plot_h * probs[k] / y_max
+        colour = HIGHLIGHT if k == highlight else BAR
+        if height >= 1:
+            draw.rectangle([(x0, base_y - height), (x0 + bar_w, base_y)], fill=colour)
+        if i % label_every == 0 or k == highlight:
+            draw.text((x0 + bar_w / 2, base_y + 10), str(k), fill=TEXT, font=small, anchor="mt")
+        if len(shown) <= 12 and probs[k] >= 0.005:
+            pct = f"{probs[k]:.0%}" if probs[k] >= 0.095 else f"{probs[k]:.1%}"
+            draw.text(
+                (x0 + bar_w / 2, base_y - height - 6), pct, fill=TEXT, font=small, anchor="mb"
+            )
+    draw.text(
+        (MARGIN_LEFT + plot_w / 2, HEIGHT - 30), xlabel, fill=MUTED, font=_font(22), anchor="mm"
+    )
+
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
