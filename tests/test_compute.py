@@ -67,7 +67,7 @@ async def test_process_pool_keeps_the_event_loop_free() -> None:
         results = await asyncio.gather(
             pool.run(slow_square, 5), pool.run(slow_square, 5), heartbeat()
         )
-        assert results[:2] == [25, 25]
+        assert list(results[:2]) == [25, 25]
         assert max(lateness) < 0.02
     finally:
         await pool.close()
