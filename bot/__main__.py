@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 import yarl
 from discord.gateway import DiscordWebSocket
@@ -24,6 +25,10 @@ USAGE = "Usage: python -m bot [sync]   (sync: push the slash commands to Discord
 REJECTED = (
     "Discord rejected DISCORD_TOKEN: put a current bot token in .env "
     "(Developer Portal -> your application -> Bot -> Reset Token)."
+)
+UNREACHABLE = (
+    "Could not reach Discord at {host}: check the internet connection "
+    "(and DISCORD_API_BASE, if set), then try again."
 )
 
 
@@ -49,6 +54,10 @@ async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
             await bot.start(token)
     except discord.LoginFailure:
         print(REJECTED, file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:  # no network, DNS failure, proxy down
+        log.info("could not reach Discord: %s", error)
+        print(UNREACHABLE.format(host=yarl.URL(Route.BASE).host), file=sys.stderr)
         return 1
     finally:
         if not bot.is_closed():
@@ -84,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger().level))
     point_at_discord(settings)
     return asyncio.run(run(settings, token, sync_only=args == ["sync"]))
 

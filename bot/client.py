@@ -45,6 +45,9 @@ class VoxBot(commands.Bot):
         sync_on_start: bool = True,
         **options: Any,
     ) -> None:
+        # Vox never joins voice channels: no start-up warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # No privileged intents: slash commands and buttons arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True

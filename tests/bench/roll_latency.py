@@ -15,13 +15,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.rules.dice import Dice
 from tests.harness import Harness
 
-CASES = [
+CASES: list[tuple[str, dict[str, Any]]] = [
     ("total", {"dice": "2D6+1"}),
     ("pool", {"dice": "20D6", "target": "3+"}),
     ("pool + reroll", {"dice": "20D6", "target": "4+", "reroll": "ones"}),
