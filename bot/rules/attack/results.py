@@ -1,0 +1,147 @@
+"""What an attack rolled, stage by stage, and what it did to the target (frozen, every die kept)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.rules.dice import DieRoll
+from bot.rules.notation import ExpressionRoll
+from bot.rules.profiles import Target, Weapon
+from bot.rules.sequence import SaveKind, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class HitRoll:
+    """One attack's hit roll: `die` is None for an automatic hit; criticals may add hits."""
+
+    attack: int
+    die: DieRoll | None
+    verdict: Verdict
+    sustained: ExpressionRoll | None = None  # the roll for a random Sustained Hits X
+    extra_hits: int = 0
+    lethal: bool = False  # Lethal Hits: this critical hit wounds automatically
+
+    @property
+    def hits(self) -> int:
+        return 0 if self.verdict is Verdict.FAIL else 1 + self.extra_hits
+
+
+@dataclass(frozen=True, slots=True)
+class WoundRoll:
+    """One hit's wound roll; `die` is None when Lethal Hits wounded automatically."""
+
+    attack: int
+    die: DieRoll | None
+    verdict: Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRoll:
+    """One saving throw (or none possible): which save, the face needed, cover, the result."""
+
+    attack: int
+    kind: SaveKind
+    die: DieRoll | None
+    needed: int
+    cover: bool
+    saved: bool
+
+
+class DamageKind(StrEnum):
+    NORMAL = "damage"
+    DEVASTATING = "devastating wound"  # no save, excess lost, resolved after the other attacks
+    MORTAL = "mortal wounds"  # spill over from model to model
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEvent:
+    """Damage from one attack: the roll, feel-no-pain dice, and the wounds actually lost."""
+
+    weapon: int
+    attack: int
+    kind: DamageKind
+    roll: ExpressionRoll | None  # None when the Damage is a fixed number
+    amount: int
+    feel_no_pain: tuple[DieRoll, ...]
+    lost: int
+    model: int  # 1-based: the model the damage was allocated to first
+    destroyed: int  # models destroyed by this event
+    health_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponResult:
+    """Every stage of one weapon's attacks."""
+
+    weapon: Weapon
+    attack_rolls: tuple[ExpressionRoll, ...]  # one per attacking model when Attacks is random
+    attacks: int
+    hit_rolls: tuple[HitRoll, ...]
+    wound_rolls: tuple[WoundRoll, ...]
+    saves: tuple[SaveRoll, ...]
+    unsaved: int  # failed saves plus wounds no save could be taken against
+    damage: tuple[DamageEvent, ...]  # normal damage and mortal wounds, in order
+
+    @property
+    def hits(self) -> int:
+        return sum(h.hits for h in self.hit_rolls)
+
+    @property
+    def wounds(self) -> int:
+        return sum(w.verdict is not Verdict.FAIL for w in self.wound_rolls)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """Several weapons against one target, in order, and the outcome."""
+
+    target: Target
+    weapons: tuple[WeaponResult, ...]
+    devastating: tuple[DamageEvent, ...]  # current Devastating Wounds, resolved after the rest
+    health_after: int
+
+    @property
+    def hits(self) -> int:
+        return sum(w.hits for w in self.weapons)
+
+    @property
+    def wounds(self) -> int:
+        return sum(w.wounds for w in self.weapons)
+
+    @property
+    def unsaved(self) -> int:
+        return sum(w.unsaved for w in self.weapons)
+
+    @property
+    def damage_dealt(self) -> int:
+        """Wounds the target actually lost (after overkill loss and feel-no-pain)."""
+        return self.target.health - self.health_after
+
+    @property
+    def models_destroyed(self) -> int:
+        return self.target.models - self.target.alive(self.health_after)
+
+    @property
+    def models_left(self) -> int:
+        return self.target.alive(self.health_after)
+
+    @property
+    def wounds_left(self) -> int:
+        """Wounds left on the damaged model (the full W if none is damaged, 0 if all destroyed)."""
+        return self.target.wounds_on(self.health_after)
+
+    @property
+    def events(self) -> tuple[DamageEvent, ...]:
+        return (*(e for w in self.weapons for e in w.damage), *self.devastating)
+
+    def allocation(self) -> dict[int, int]:
+        """Wounds lost per model (1-based, in the order the models took damage)."""
+        out: dict[int, int] = {}
+        health = self.target.health
+        for event in self.events:
+            for _ in range(event.lost):
+                model = self.target.models - self.target.alive(health) + 1
+                out[model] = out.get(model, 0) + 1
+                health -= 1
+        return out

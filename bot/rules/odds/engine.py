@@ -1,0 +1,133 @@
+"""Exact odds of an `AttackSpec`: per-attack tables, attack counts, health-state DP.
+
+Damage is applied in the resolver's order (`bot/rules/attack/resolve.py`): weapon by weapon, attack
+by attack, a Lethal Hits auto-wound before the attack's other hits; Devastating Wounds (current
+wording) wait on a pending-count axis until every other attack is resolved.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bot.rules.errors import TooManyDice
+from bot.rules.odds.health import Array, Op, Space, dense, settle, shift
+from bot.rules.odds.result import Distribution, Odds
+from bot.rules.odds.tables import WeaponTable, weapon_table
+from bot.rules.profiles import AttackSpec
+
+MAX_CELLS = 4_000_000
+
+
+def compute(spec: AttackSpec) -> Odds:
+    """Exact distributions of hits, wounds, unsaved wounds, damage dealt and models destroyed."""
+    target = spec.target
+    space = Space(target.models, target.wounds)
+    tables = [weapon_table(spec, w) for w in spec.weapons]
+    state = space.start(target.health)
+    waiting: list[Op] = []
+    for table in tables:
+        normal = space.normal(table.damage)
+        if table.devastating_kind == "current" and table.devastating > 0:
+            state = _pending_axis(state, int(table.count.size - 1) * table.most_events + 1)
+            state = _mix(
+                state, table, _attack_op(table, normal, shift(state.ndim - 1)), fixed=False
+            )
+            state = _trim(state)
+            waiting.append(normal)
+        else:
+            extra = space.mortal(table.mortal) if table.devastating_kind == "mortal" else None
+            state = _mix(state, table, _attack_op(table, normal, extra), fixed=True)
+    for normal in waiting:
+        state = settle(state, normal)
+    health = np.clip(state, 0.0, None)
+    damage = np.zeros(target.health + 1)
+    destroyed = np.zeros(target.models + 1)
+    for h, p in enumerate(health[: target.health + 1]):
+        damage[target.health - h] += p
+        destroyed[target.models - target.alive(h)] += p
+    return Odds(
+        hits=_total(tables, "hits"),
+        wounds=_total(tables, "wounds"),
+        unsaved=_total(tables, "unsaved"),
+        damage=_distribution(damage),
+        destroyed=_distribution(destroyed),
+    )
+
+
+def _attack_op(table: WeaponTable, normal: Op, devastating: Op | None) -> Op:
+    """One attack: sum over bundles of P(bundle) * B^hits(L^lethal(X))."""
+    keep_lethal = 1.0 - table.lethal_unsaved
+    none = 1.0 - table.normal - (table.devastating if devastating is not None else 0.0)
+
+    def hit(X: Array) -> Array:
+        out = none * X + table.normal * normal(X)
+        if devastating is not None and table.devastating > 0:
+            out += table.devastating * devastating(X)
+        return out
+
+    def attack(X: Array) -> Array:
+        out = np.zeros_like(X)
+        for lethal in (0, 1):
+            rolls = sorted(j for (le, j), p in table.bundles.items() if le == lethal and p > 0)
+            if not rolls:
+                continue
+            cur = X if lethal == 0 else keep_lethal * X + table.lethal_unsaved * normal(X)
+            for j in range(rolls[-1] + 1):
+                out += table.bundles.get((lethal, j), 0.0) * cur
+                if j < rolls[-1]:
+                    cur = hit(cur)
+        return out
+
+    return attack
+
+
+def _mix(state: Array, table: WeaponTable, attack: Op, fixed: bool) -> Array:
+    """Sum over n of P(n attacks) * attack^n(state)."""
+    if fixed and state.shape[0] <= 400:
+        attack = dense(attack(np.eye(state.shape[0])))
+    acc = np.zeros_like(state)
+    cur = state
+    last = int(np.flatnonzero(table.count)[-1])
+    for n in range(last + 1):
+        if table.count[n] > 0:
+            acc += table.count[n] * cur
+        if n < last:
+            cur = attack(cur)
+    return acc
+
+
+def _pending_axis(state: Array, size: int) -> Array:
+    if state.size * size > MAX_CELLS:
+        raise TooManyDice(
+            "Those devastating wounds are too many to work out exactly; use fewer attacks."
+        )
+    out = np.zeros((*state.shape, size))
+    out[..., 0] = state
+    return out
+
+
+def _trim(state: Array) -> Array:
+    used = np.flatnonzero(np.abs(state).reshape(-1, state.shape[-1]).sum(axis=0) > 0)
+    return state[..., : int(used[-1]) + 1] if used.size else state[..., :1]
+
+
+def _total(tables: list[WeaponTable], field: str) -> Distribution:
+    """Sum over weapons of a compound count: sum over n of P(n) * (per-attack pmf)^(*n)."""
+    out = np.ones(1)
+    for t in tables:
+        per_attack: Array = getattr(t, field)
+        last = int(np.flatnonzero(t.count)[-1])
+        size = last * (per_attack.size - 1) + 1
+        fourier = np.fft.rfft(per_attack, size)
+        acc = np.zeros_like(fourier)
+        for n in range(last, -1, -1):  # Horner: the generating function of the attack count
+            acc = acc * fourier + t.count[n]
+        out = np.convolve(out, np.fft.irfft(acc, size))
+    return _distribution(out)
+
+
+def _distribution(pmf: Array) -> Distribution:
+    pmf = np.where(pmf > 1e-15, pmf, 0.0)
+    nonzero = np.flatnonzero(pmf > 0)
+    end = int(nonzero[-1]) + 1 if nonzero.size else 1
+    return Distribution(tuple(float(x) for x in pmf[:end]))

@@ -1,0 +1,268 @@
+"""Weapon and target profiles, read from what a user types, with every number bounded.
+
+Seed 000: BS/WS `3+`, weapons that "automatically hit" (typed `auto`), the close combat weapon
+(S User, AP 0, D 1). Seed 004 (Eternum, "Weapons"): Strength `User` is the bearer's Strength and
+`+1`/`x2` modify it; random characteristics are rolled per model or weapon each time they are
+needed. The bearer's Strength is given in the abilities text as `bearer strength 4`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from bot.rules.abilities import MAX_STRENGTH, Abilities, parse_abilities
+from bot.rules.errors import InvalidProfile, TooManyDice
+from bot.rules.notation import DiceExpr, parse
+from bot.rules.rulesets import BlastRule, Ruleset
+
+if TYPE_CHECKING:
+    from bot.rules.sequence import Steps
+
+MAX_ATTACKS = 1000
+MAX_ATTACKERS = 100
+MAX_MODELS = 100
+MAX_WOUNDS = 50
+MAX_DAMAGE = 50
+MAX_WEAPONS = 10
+MAX_KEYWORDS = 20
+
+
+def parse_skill(text: str) -> int | None:
+    """`3+` (BS or WS) or `auto` for weapons that automatically hit; `auto` gives None."""
+    cleaned = text.strip().lower()
+    if cleaned in {"auto", "automatic", "-"}:
+        return None
+    return _plus(text, "Skill", "type 3+ (or auto for weapons that hit automatically)")
+
+
+def parse_save(text: str) -> int | None:
+    """`3+`, or `-` for a model with no save (None)."""
+    if text.strip().lower() in {"-", "none", "no", "7+"}:
+        return None
+    return _plus(text, "Save", "type 3+ (or - for no save)")
+
+
+def parse_roll_needed(text: str, name: str) -> int | None:
+    """An invulnerable save or feel-no-pain such as `4+`; empty or `-` means none."""
+    if text.strip().lower() in {"", "-", "none", "no"}:
+        return None
+    return _plus(text.replace("++", "+"), name, "type 4+ (or - for none)")
+
+
+def _plus(text: str, name: str, hint: str) -> int:
+    m = re.fullmatch(r"\s*([2-6])\s*\+?\s*", text)
+    if m is None:
+        raise InvalidProfile(f"{name} `{text}` cannot be used; {hint}.")
+    return int(m.group(1))
+
+
+def parse_ap(text: str | int) -> int:
+    """AP `-2`, `2` or `0`, returned as 0..-6."""
+    m = re.fullmatch(r"\s*-?\s*([0-6])\s*", str(text))
+    if m is None:
+        raise InvalidProfile(f"AP `{text}` cannot be used; type a number from 0 to -6, such as -2.")
+    return -int(m.group(1))
+
+
+def parse_number(text: str | int, name: str, low: int, high: int) -> int:
+    """A bounded whole number such as Toughness, Wounds or the number of models."""
+    m = re.fullmatch(r"\s*(\d{1,4})\s*", str(text))
+    if m is None or not low <= int(m.group(1)) <= high:
+        raise TooManyDice(f"{name} must be a whole number from {low} to {high}.")
+    return int(m.group(1))
+
+
+def parse_strength(text: str | int, rules: Ruleset, bearer: int | None = None) -> int:
+    """A number, or (9th, seed 004) `User`, `+N` or `xN` of the bearer's Strength."""
+    cleaned = str(text).strip().lower().replace("×", "x").replace("*", "x")
+    if cleaned.isdigit():
+        return parse_number(cleaned, "Strength", 1, MAX_STRENGTH)
+    m = re.fullmatch(r"(user|\+\s*(\d{1,2})|x\s*(\d{1,2}))", cleaned)
+    if m is None or not rules.strength_of_bearer:
+        raise InvalidProfile(f"Strength `{text}` cannot be used; type a number such as 4.")
+    if bearer is None:
+        raise InvalidProfile(
+            f"Strength `{text}` needs the bearer's Strength; add `bearer strength 4` to abilities."
+        )
+    if m.group(2):
+        return bearer + parse_number(m.group(2), "The Strength bonus", 1, MAX_STRENGTH)
+    if m.group(3):
+        return bearer * parse_number(m.group(3), "The Strength multiplier", 2, 10)
+    return bearer
+
+
+def parse_keywords(text: str) -> frozenset[str]:
+    """`infantry, character` as lower-case keywords (for Anti-KEYWORD)."""
+    words = frozenset(w.strip().lower() for w in text.split(",") if w.strip())
+    if len(words) > MAX_KEYWORDS or any(len(w) > 30 for w in words):
+        raise TooManyDice(f"List at most {MAX_KEYWORDS} keywords of up to 30 letters each.")
+    return words
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """One weapon profile used by `attackers` identical models."""
+
+    attacks: DiceExpr
+    skill: int | None  # None: automatically hits
+    strength: int
+    ap: int  # 0 to -6
+    damage: DiceExpr
+    abilities: Abilities = field(default_factory=Abilities)
+    attackers: int = 1
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        parse_number(self.attackers, "Attackers", 1, MAX_ATTACKERS)
+        parse_number(self.strength, "Strength", 1, 10 * MAX_STRENGTH)
+        parse_ap(self.ap)
+        if self.skill is not None:
+            _plus(str(self.skill), "Skill", "type 3+")
+        if self.damage.maximum + self.abilities.melta > MAX_DAMAGE:
+            raise TooManyDice(f"Damage can be at most {MAX_DAMAGE}; type a smaller damage.")
+
+    @property
+    def automatic(self) -> bool:
+        """Seed 000 "automatically hits" (skill `auto`) and 10th Torrent: no hit roll."""
+        return self.skill is None or self.abilities.has("torrent")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The target unit: identical models, the first of them possibly already damaged."""
+
+    toughness: int
+    save: int | None
+    wounds: int = 1
+    models: int = 1
+    invuln: int | None = None
+    fnp: int | None = None
+    keywords: frozenset[str] = frozenset()
+    wounds_left: int | None = None  # on the damaged model; None: no model is damaged
+
+    def __post_init__(self) -> None:
+        parse_number(self.toughness, "Toughness", 1, MAX_STRENGTH)
+        parse_number(self.wounds, "Wounds per model", 1, MAX_WOUNDS)
+        parse_number(self.models, "Models", 1, MAX_MODELS)
+        for name, value in (("Save", self.save), ("Invulnerable", self.invuln), ("FNP", self.fnp)):
+            if value is not None:
+                _plus(str(value), name, "type 4+")
+        if self.wounds_left is not None and not 1 <= self.wounds_left <= self.wounds:
+            raise InvalidProfile(
+                f"The damaged model can have 1 to {self.wounds} wounds left; type one of those."
+            )
+
+    @property
+    def health(self) -> int:
+        """Health left = (models alive - 1) x W + wounds left on the wounded model."""
+        return (self.models - 1) * self.wounds + (self.wounds_left or self.wounds)
+
+    def wounds_on(self, health: int) -> int:
+        """Wounds left on the model that takes the next attack (seed 000, Allocate Attacks)."""
+        return 0 if health <= 0 else (health - 1) % self.wounds + 1
+
+    def alive(self, health: int) -> int:
+        return math.ceil(max(health, 0) / self.wounds)
+
+
+def attacks_per_model(rolled: int, weapon: Weapon, rules: Ruleset, models: int) -> int:
+    """Blast and Rapid Fire applied to one model's Attacks (seed 002; 10th Core)."""
+    a = weapon.abilities
+    count = rolled
+    if a.has("blast") and rules.blast is BlastRule.MINIMUM_THREE:
+        # Seed 002: at least three attacks against 6+ models, the maximum against 11+.
+        count = weapon.attacks.maximum if models >= 11 else max(3, count) if models >= 6 else count
+    elif a.has("blast"):
+        count += models // 5  # 10th Core, Blast: +1 attack for every five models
+    if a.rapid_fire is not None and a.has("half range"):
+        count = 2 * count if rules.rapid_fire_doubles else count + a.rapid_fire
+    return count
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """Several weapons resolved in order against one target, under one edition's rules."""
+
+    rules: Ruleset
+    weapons: tuple[Weapon, ...]
+    target: Target
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.weapons) <= MAX_WEAPONS:
+            raise TooManyDice(f"Resolve 1 to {MAX_WEAPONS} weapons at a time.")
+        worst = sum(self.max_attacks(w) for w in self.weapons)
+        if worst > MAX_ATTACKS:
+            raise TooManyDice(
+                f"That could be {worst} attacks; keep it to {MAX_ATTACKS} with fewer attackers."
+            )
+
+    @cached_property
+    def steps(self) -> tuple[Steps, ...]:
+        """Each weapon's rolls against the target (built once per spec)."""
+        from bot.rules.sequence import build_steps
+
+        return tuple(build_steps(self.rules, w, self.target) for w in self.weapons)
+
+    def max_attacks(self, weapon: Weapon) -> int:
+        most = weapon.attacks.maximum
+        return weapon.attackers * attacks_per_model(most, weapon, self.rules, self.target.models)
+
+
+def close_combat_weapon(attacks: str, skill: str, bearer_strength: int) -> Weapon:
+    """Seed 000: the close combat weapon, S User, AP 0, D 1."""
+    return Weapon(parse(attacks), parse_skill(skill), bearer_strength, 0, parse("1"))
+
+
+def weapon_from_text(
+    rules: Ruleset,
+    *,
+    attacks: str,
+    skill: str,
+    strength: str | int,
+    ap: str | int = 0,
+    damage: str = "1",
+    abilities: str = "",
+    attackers: int | str = 1,
+    name: str = "",
+) -> Weapon:
+    """A weapon from the slash-command options, each checked with a one-sentence error."""
+    parsed = parse_abilities(abilities, rules)
+    return Weapon(
+        attacks=parse(attacks),
+        skill=parse_skill(skill),
+        strength=parse_strength(strength, rules, parsed.bearer_strength),
+        ap=parse_ap(ap),
+        damage=parse(damage),
+        abilities=parsed,
+        attackers=parse_number(attackers, "Attackers", 1, MAX_ATTACKERS),
+        name=name[:100],
+    )
+
+
+def target_from_text(
+    *,
+    toughness: str | int,
+    save: str,
+    wounds: str | int = 1,
+    models: str | int = 1,
+    invuln: str = "",
+    fnp: str = "",
+    keywords: str = "",
+    wounds_left: str | int | None = None,
+) -> Target:
+    """A target from the slash-command options; `wounds_left` is on the damaged model, if any."""
+    w = parse_number(wounds, "Wounds per model", 1, MAX_WOUNDS)
+    return Target(
+        toughness=parse_number(toughness, "Toughness", 1, MAX_STRENGTH),
+        save=parse_save(save),
+        wounds=w,
+        models=parse_number(models, "Models", 1, MAX_MODELS),
+        invuln=parse_roll_needed(invuln, "Invulnerable save"),
+        fnp=parse_roll_needed(fnp, "Feel no pain"),
+        keywords=parse_keywords(keywords),
+        wounds_left=None if wounds_left is None else parse_number(wounds_left, "Wounds left", 1, w),
+    )
