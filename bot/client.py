@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.compute import ComputePool
 from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
@@ -20,7 +21,7 @@ from bot.ui.reroll import RerollButton
 
 log = logging.getLogger("vox")
 
-EXTENSIONS = ("cogs.dice", "cogs.help")
+EXTENSIONS = ("cogs.dice", "cogs.attack", "cogs.help")
 SYNC_HASH_KEY = "command_tree_hash"
 
 
@@ -43,6 +44,7 @@ class VoxBot(commands.Bot):
         *,
         dice: Dice | None = None,
         sync_on_start: bool = True,
+        compute_processes: int = 1,
         **options: Any,
     ) -> None:
         # Vox never joins voice channels: no start-up warnings about missing voice libraries.
@@ -62,13 +64,19 @@ class VoxBot(commands.Bot):
         self.db = db
         self.dice = dice if dice is not None else Dice()
         self.sync_on_start = sync_on_start
+        self.compute = ComputePool(processes=compute_processes)
 
     async def setup_hook(self) -> None:
+        await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(RerollButton)
         if self.sync_on_start:
             await self.sync_commands(force=False)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.compute.close()
 
     @property
     def sync_guild(self) -> discord.Object | None:

@@ -15,6 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
+A = TypeVar("A", bound=Hashable)
 CACHE_SIZE = 512
 
 
@@ -49,7 +50,7 @@ class ComputePool:
         if executor is not None:
             await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
 
-    async def run(self, fn: Callable[[Hashable], T], arg: Hashable) -> T:
+    async def run(self, fn: Callable[[A], T], arg: A) -> T:
         """`fn(arg)` in the pool (inline when there is none), cached by (fn, arg)."""
         key = (fn.__module__, fn.__qualname__, arg)
         if key in self._cache:
@@ -73,7 +74,7 @@ class ComputePool:
             self._cache.popitem(last=False)
         return result
 
-    async def _compute(self, fn: Callable[[Hashable], T], arg: Hashable) -> T:
+    async def _compute(self, fn: Callable[[A], T], arg: A) -> T:
         if self._executor is None:
             return fn(arg)
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, arg)

@@ -71,3 +71,33 @@ async def test_process_pool_keeps_the_event_loop_free() -> None:
         assert max(lateness) < 0.02
     finally:
         await pool.close()
+
+
+async def test_worst_case_odds_in_the_pool_never_make_a_heartbeat_late_by_20_ms() -> None:
+    from bot.rules.odds import compute
+    from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
+    from bot.rules.rulesets import ruleset
+
+    rules = ruleset("10th")
+    weapon = weapon_from_text(
+        rules, attacks="10", skill="3+", strength="5", ap="-1", damage="D6",
+        abilities="devastating wounds (mortal)", attackers=20,
+    )  # fmt: skip
+    spec = AttackSpec(
+        rules, (weapon,), target_from_text(toughness=4, save="3+", wounds=3, models=20)
+    )
+    pool = ComputePool(processes=1)
+    await pool.start()
+    try:
+        lateness: list[float] = []
+        work = asyncio.ensure_future(pool.run(compute, spec))
+        while not work.done():
+            start = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lateness.append(time.perf_counter() - start - 0.005)
+        odds = await work
+        assert sum(odds.destroyed.pmf) == pytest.approx(1)
+        assert lateness, "the computation finished before the first heartbeat"
+        assert max(lateness) < 0.02
+    finally:
+        await pool.close()

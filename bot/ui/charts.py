@@ -23,8 +23,8 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def _plain(text: str) -> str:
-    """The bundled font has no × or −; use their ASCII look-alikes."""
-    return text.replace("×", "x").replace("−", "-")
+    """The bundled font has no ×, − or →; use their ASCII look-alikes."""
+    return text.replace("×", "x").replace("−", "-").replace("→", "->")
 
 
 def visible_range(probs: Sequence[float], highlight: int | None = None) -> tuple[int, int]:

@@ -14,6 +14,10 @@ INTRO = (
 EXAMPLES: dict[str, str] = {
     "roll": "/roll dice:10D6 target:3+ reroll:ones label:Bolter hits",
     "rolloff": "/rolloff opponent:@Alex",
+    "attack": "/attack attacks:2 skill:3+ strength:4 ap:-1 damage:1 toughness:4 save:3+ "
+    "models:10 attackers:10 abilities:sustained hits 1, reroll hits: 1s edition:10th",
+    "odds": "/odds attacks:D6 skill:4+ strength:9 ap:-3 damage:D6 toughness:10 save:3+ wounds:12 "
+    "invuln:5+ abilities:devastating wounds, half range, melta 2 edition:10th",
     "help": "/help",
 }
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -12,6 +15,8 @@ from bot.rules.errors import RulesError
 
 log = logging.getLogger("vox.errors")
 
+T = TypeVar("T")
+DEFER_AFTER = 2.0  # seconds; Discord wants the first response within 3
 APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
 
 
@@ -54,3 +59,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await send_ephemeral(interaction, sentence)
     except discord.HTTPException:
         log.warning("could not send the error reply for interaction %s", interaction.id)
+
+
+async def answer_when_ready(
+    interaction: discord.Interaction,
+    work: asyncio.Future[T],
+    *,
+    ephemeral: bool,
+    patience: float | None = None,
+) -> tuple[T, Callable[..., Awaitable[Any]]]:
+    """Wait for `work`; defer the interaction only if it is still running after `patience` s.
+
+    Returns the result and the function that sends the one reply (the first response, or a
+    follow-up after a defer), so a slow computation never leaves "The application did not respond".
+    """
+    done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER if patience is None else patience)
+    if work in done:
+        return work.result(), interaction.response.send_message
+    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    return await work, interaction.followup.send

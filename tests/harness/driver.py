@@ -59,6 +59,7 @@ class Harness:
             db,
             dice=dice,
             sync_on_start=False,
+            compute_processes=0,
         )
         bot.http.request = recorder.rest  # type: ignore[method-assign]
         state = bot._connection

@@ -1,0 +1,133 @@
+"""The options `/attack` and `/odds` share, declared once, turned into an `AttackSpec`.
+
+Both commands are built by `attack_command` from one callback signature, so their option names,
+bounds and descriptions can never drift apart.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.rules.abilities import known_phrases
+from bot.rules.errors import RulesError
+from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
+from bot.rules.rulesets import ruleset
+from bot.ui.transformers import BoundedText, Choice
+
+if TYPE_CHECKING:
+    from bot.client import VoxBot
+
+Text20 = app_commands.Transform[str, BoundedText("that option", 20)]
+Keywords = app_commands.Transform[str, BoundedText("the keywords", 200)]
+AbilityText = app_commands.Transform[str, BoundedText("the abilities", 600)]
+EditionOption = app_commands.Transform[str, Choice("an edition", ("9th", "10th"))]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequest:
+    """What the user asked for: the spec to resolve, and whether to answer privately."""
+
+    spec: AttackSpec
+    edition: str
+    secret: bool
+
+
+Responder = Callable[[discord.Interaction, AttackRequest], Awaitable[None]]
+
+
+def build_request(
+    edition: str, secret: bool, *, weapon: dict[str, Any], target: dict[str, Any]
+) -> AttackRequest:
+    """Slash options → rules values; each bad value raises a one-sentence RulesError."""
+    rules = ruleset(edition)
+    spec = AttackSpec(rules, (weapon_from_text(rules, **weapon),), target_from_text(**target))
+    return AttackRequest(spec, rules.name, secret)
+
+
+def default_edition(interaction: discord.Interaction) -> str:
+    """The edition when none is typed: DEFAULT_EDITION (a channel's game will take precedence)."""
+    return cast("VoxBot", interaction.client).settings.default_edition
+
+
+async def suggest_abilities(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Complete the last comma-separated phrase, keeping what was typed before it."""
+    edition = getattr(interaction.namespace, "edition", None) or default_edition(interaction)
+    try:
+        phrases = known_phrases(ruleset(edition))
+    except RulesError:
+        phrases = known_phrases(ruleset(default_edition(interaction)))
+    done, _, last = current.rpartition(",")
+    typed = last.strip().lower()
+    matches = [p for p in phrases if p.startswith(typed)] if typed else list(phrases)
+    matches += [p for p in difflib.get_close_matches(typed, phrases, n=5) if p not in matches]
+    prefix = f"{done.strip()}, " if done.strip() else ""
+    return [
+        app_commands.Choice(name=(prefix + p)[:100], value=(prefix + p)[:100]) for p in matches[:25]
+    ]
+
+
+def attack_command(
+    name: str, description: str, respond: Responder
+) -> app_commands.Command[Any, ..., None]:
+    """A slash command with the shared attack options that hands the request to `respond`."""
+
+    @app_commands.describe(
+        attacks="Attacks per attacking model: 2, D6, D3+1",
+        skill="Ballistic/Weapon Skill: 3+, or auto for weapons that hit automatically",
+        strength="Strength: 4 (9th also: User, +1, x2 with 'bearer strength 4' in abilities)",
+        ap="Armour Penetration, 0 to -6 (2 means -2)",
+        damage="Damage per attack: 1, D3, D6+1, 2D6",
+        toughness="Target Toughness",
+        save="Target Save: 3+, or - for none",
+        wounds="Wounds per target model",
+        models="Target models",
+        attackers="Attacking models",
+        invuln="Target invulnerable save: 4+",
+        fnp="Target feel no pain: 5+",
+        abilities="Comma-separated: sustained hits 1, lethal hits, reroll hits: 1s, cover…",
+        keywords="Target keywords for Anti-X, comma-separated: infantry, vehicle",
+        edition="Rules edition (default: the server's DEFAULT_EDITION)",
+        secret="Only you see the result",
+    )
+    async def callback(
+        interaction: discord.Interaction,
+        attacks: Text20,
+        skill: Text20,
+        strength: Text20,
+        ap: Text20,
+        damage: Text20,
+        toughness: app_commands.Range[int, 1, 30],
+        save: Text20,
+        wounds: app_commands.Range[int, 1, 50] = 1,
+        models: app_commands.Range[int, 1, 100] = 1,
+        attackers: app_commands.Range[int, 1, 100] = 1,
+        invuln: Text20 | None = None,
+        fnp: Text20 | None = None,
+        abilities: AbilityText | None = None,
+        keywords: Keywords | None = None,
+        edition: EditionOption | None = None,
+        secret: bool = False,
+    ) -> None:
+        request = build_request(
+            edition or default_edition(interaction),
+            secret,
+            weapon={"attacks": attacks, "skill": skill, "strength": strength, "ap": ap,
+                    "damage": damage, "abilities": abilities or "", "attackers": attackers},
+            target={"toughness": toughness, "save": save, "wounds": wounds, "models": models,
+                    "invuln": invuln or "", "fnp": fnp or "", "keywords": keywords or ""},
+        )  # fmt: skip
+        await respond(interaction, request)
+
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=name, description=description, callback=callback
+    )
+    command.autocomplete("abilities")(suggest_abilities)
+    return command

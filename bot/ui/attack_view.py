@@ -1,0 +1,185 @@
+"""The /attack embed: every stage of the roll, the outcome, and where it falls in the exact odds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import discord
+
+from bot.rules.attack import AttackResult, DamageEvent, SaveRoll, WeaponResult
+from bot.rules.attack.results import DamageKind
+from bot.rules.dice import DieRoll
+from bot.rules.odds import Odds
+from bot.rules.profiles import AttackSpec, Target, Weapon
+from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict
+from bot.ui.dice_view import die_text
+
+FIELD_LIMIT = 1000
+ATTACK_COLOUR = discord.Colour.dark_red()
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def weapon_line(weapon: Weapon) -> str:
+    """`10 × 2 attacks at 3+, S4 AP−1 Dmg 1` (`hitting automatically` for auto weapons)."""
+    skill = "hitting automatically" if weapon.skill is None else f"at {weapon.skill}+"
+    count = f"{weapon.attackers} × " if weapon.attackers > 1 else ""
+    name = f"{weapon.name}: " if weapon.name else ""
+    ap = f"AP{_signed(weapon.ap)}" if weapon.ap else "AP0"
+    attacks = f"{weapon.attacks.text} attack{'' if weapon.attacks.text == '1' else 's'}"
+    return f"{name}{count}{attacks} {skill}, S{weapon.strength} {ap} Dmg {weapon.damage.text}"
+
+
+def target_line(target: Target) -> str:
+    save = f"Sv{target.save}+" if target.save else "no save"
+    extras = [
+        f"{target.invuln}++" if target.invuln else "",
+        f"FNP {target.fnp}+" if target.fnp else "",
+    ]
+    body = f"{target.models} × T{target.toughness} W{target.wounds} {save}"
+    return " ".join([body, *(e for e in extras if e)])
+
+
+def profile_line(spec: AttackSpec) -> str:
+    weapons = " · ".join(weapon_line(w) for w in spec.weapons)
+    return f"{weapons} → {target_line(spec.target)}"
+
+
+def fit(parts: Iterable[str], tally: Iterable[int], limit: int = FIELD_LIMIT) -> str:
+    """The parts joined by spaces, or a tally of faces when they would not fit."""
+    text = " ".join(parts)
+    if len(text) <= limit:
+        return text
+    counts = Counter(tally)
+    return "faces: " + " · ".join(f"{face}×{counts[face]}" for face in sorted(counts, reverse=True))
+
+
+def _roll_text(die: DieRoll, verdict: Verdict) -> str:
+    text = die_text(die, verdict is not Verdict.FAIL)
+    return text + "✦" if verdict is Verdict.CRITICAL else text
+
+
+def _needed(step: RollStep | None) -> str:
+    if step is None:
+        return "automatic"
+    mod = f", {_signed(step.modifier)}" if step.modifier else ""
+    crit = f", critical {step.critical}+" if step.critical < 6 else ""
+    return f"{step.needed}+{mod}{crit}"
+
+
+def hits_field(w: WeaponResult, steps: Steps) -> tuple[str, str]:
+    parts: list[str] = []
+    for h in w.hit_rolls:
+        text = "auto" if h.die is None else _roll_text(h.die, h.verdict)
+        if h.extra_hits:
+            text += f"(+{h.extra_hits})"
+        parts.append(text + ("ᴸ" if h.lethal else ""))
+    crits = sum(h.verdict is Verdict.CRITICAL for h in w.hit_rolls)
+    extra = sum(h.extra_hits for h in w.hit_rolls)
+    notes = [f"{crits} critical" if crits else "", f"+{extra} sustained" if extra else ""]
+    summary = f"→ **{w.hits} hits**" + "".join(f", {n}" for n in notes if n)
+    faces = fit(parts, (h.die.value for h in w.hit_rolls if h.die))
+    return f"Hit rolls ({_needed(steps.hit)})", f"{faces}\n{summary}" if w.hit_rolls else summary
+
+
+def wounds_field(w: WeaponResult, steps: Steps) -> tuple[str, str]:
+    parts = [("lethal" if r.die is None else _roll_text(r.die, r.verdict)) for r in w.wound_rolls]
+    crits = sum(r.verdict is Verdict.CRITICAL and r.die is not None for r in w.wound_rolls)
+    summary = f"→ **{w.wounds} wounds**" + (f", {crits} critical" if crits else "")
+    faces = fit(parts, (r.die.value for r in w.wound_rolls if r.die))
+    return f"Wound rolls ({_needed(steps.wound)})", f"{faces}\n{summary}" if parts else summary
+
+
+def _save_name(saves: tuple[SaveRoll, ...]) -> str:
+    first = next((s for s in saves if s.kind is not SaveKind.NONE), None)
+    if first is None:
+        return "no save possible"
+    kind = "invulnerable" if first.kind is SaveKind.INVULNERABLE else "armour"
+    return f"{kind} {first.needed}+{', cover' if first.cover else ''}"
+
+
+def saves_field(w: WeaponResult) -> tuple[str, str]:
+    parts = ["—" if s.die is None else die_text(s.die, s.saved) for s in w.saves]
+    saved = sum(s.saved for s in w.saves)
+    summary = f"→ {saved} saved, **{w.unsaved} unsaved**"
+    faces = fit(parts, (s.die.value for s in w.saves if s.die))
+    return f"Saves ({_save_name(w.saves)})", f"{faces}\n{summary}" if parts else summary
+
+
+def damage_line(e: DamageEvent, fnp_needed: int | None) -> str:
+    """`model 2: D3=2, FNP 5 **6** → 1 lost` (feel-no-pain dice that ignore a wound in bold)."""
+    amount = f"{e.roll.expression.text}={e.amount}" if e.roll else str(e.amount)
+    kind = "" if e.kind is DamageKind.NORMAL else f" ({e.kind.value})"
+    fnp = ""
+    if e.feel_no_pain and fnp_needed:
+        fnp = ", FNP " + " ".join(die_text(d, d.value >= fnp_needed) for d in e.feel_no_pain)
+    destroyed = f", **{e.destroyed} destroyed**" if e.destroyed else ""
+    return f"model {e.model}: {amount}{kind}{fnp} → {e.lost} lost{destroyed}"
+
+
+def damage_field(events: tuple[DamageEvent, ...], fnp: int | None) -> tuple[str, str] | None:
+    if not events:
+        return None
+    lines: list[str] = []
+    for i, event in enumerate(events):
+        line = damage_line(event, fnp)
+        if sum(len(x) + 1 for x in lines) + len(line) > FIELD_LIMIT - 40:
+            lines.append(f"… and {len(events) - i} more")
+            break
+        lines.append(line)
+    return "Damage", "\n".join(lines)
+
+
+def outcome_text(result: AttackResult) -> str:
+    t = result.target
+    k = result.models_destroyed
+    text = f"**{k} model{'s' if k != 1 else ''} destroyed**"
+    if result.models_left and result.wounds_left < t.wounds:
+        text += f", one model has {result.wounds_left} of {t.wounds} wounds left"
+    elif not result.models_left:
+        text += " — the unit is wiped out"
+    return (
+        text + f"\n{result.damage_dealt} damage dealt · {result.hits} hits · {result.wounds} wounds"
+    )
+
+
+def luck_text(result: AttackResult, odds: Odds) -> str:
+    """How likely a result at least this good was, from the exact distribution."""
+    k = result.models_destroyed
+    lines = [
+        f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
+        f"(average {odds.destroyed.mean:.2f})"
+    ]
+    if result.target.models == 1 or k == 0:
+        dmg = result.damage_dealt
+        chance = odds.as_good_as(dmg)
+        lines.append(f"At least {dmg} damage: **{chance:.1%}** (average {odds.damage.mean:.2f})")
+    return "\n".join(lines)
+
+
+def attack_embed(
+    result: AttackResult, spec: AttackSpec, odds: Odds, edition: str, roller: str
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"⚔️ Attack — {edition} edition", description=profile_line(spec), colour=ATTACK_COLOUR
+    )
+    several = len(result.weapons) > 1
+    for w, steps in zip(result.weapons, spec.steps, strict=True):
+        prefix = f"{w.weapon.name or 'Weapon'} · " if several else ""
+        if w.attack_rolls:
+            rolled = " ".join(str(r.total) for r in w.attack_rolls)
+            embed.add_field(
+                name=f"{prefix}Attacks", value=f"{rolled} → **{w.attacks}**"[:1024], inline=False
+            )
+        for name, value in (hits_field(w, steps), wounds_field(w, steps), saves_field(w)):
+            embed.add_field(name=prefix + name, value=value[:1024], inline=False)
+    damage = damage_field(result.events, spec.target.fnp)
+    if damage:
+        embed.add_field(name=damage[0], value=damage[1][:1024], inline=False)
+    embed.add_field(name="Result", value=outcome_text(result), inline=False)
+    embed.add_field(name="Exact odds of this attack", value=luck_text(result, odds), inline=False)
+    embed.set_footer(text=f"Rolled by {roller} · ✦ critical · ᴸ lethal · ~~first~~→re-roll")
+    return embed

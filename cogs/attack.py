@@ -1,0 +1,57 @@
+"""/attack (real dice, every stage shown, with its exact odds) and /odds (the distribution)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import discord
+
+from bot.client import VoxBot
+from bot.rules.attack import resolve
+from bot.rules.odds import compute
+from bot.ui.attack_options import AttackRequest, attack_command
+from bot.ui.attack_view import attack_embed
+from bot.ui.odds_view import CHART_NAME, odds_chart, odds_embed
+from bot.ui.replies import answer_when_ready
+
+
+async def respond_attack(interaction: discord.Interaction, request: AttackRequest) -> None:
+    bot = cast(VoxBot, interaction.client)
+    result = resolve(request.spec, bot.dice)
+    work = bot.loop.create_task(bot.compute.run(compute, request.spec))
+    odds, send = await answer_when_ready(interaction, work, ephemeral=request.secret)
+    embed = attack_embed(result, request.spec, odds, request.edition, interaction.user.display_name)
+    chart = odds_chart(
+        odds, request.spec, request.edition,
+        destroyed=result.models_destroyed, damage=result.damage_dealt,
+    )  # fmt: skip
+    embed.set_image(url=f"attachment://{CHART_NAME}")
+    await send(embed=embed, file=chart, ephemeral=request.secret)
+
+
+async def respond_odds(interaction: discord.Interaction, request: AttackRequest) -> None:
+    bot = cast(VoxBot, interaction.client)
+    work = bot.loop.create_task(bot.compute.run(compute, request.spec))
+    odds, send = await answer_when_ready(interaction, work, ephemeral=request.secret)
+    chart = odds_chart(odds, request.spec, request.edition)
+    await send(
+        embed=odds_embed(odds, request.spec, request.edition), file=chart, ephemeral=request.secret
+    )
+
+
+ATTACK_DESCRIPTION = (
+    "Roll a whole attack: hits, wounds, saves, damage, every die shown, with its odds"
+)
+ODDS_DESCRIPTION = (
+    "Exact odds of an attack: hits, wounds, damage and models destroyed, with a chart"
+)
+
+
+async def setup(bot: VoxBot) -> None:
+    bot.tree.add_command(attack_command("attack", ATTACK_DESCRIPTION, respond_attack))
+    bot.tree.add_command(attack_command("odds", ODDS_DESCRIPTION, respond_odds))
+
+
+async def teardown(bot: VoxBot) -> None:
+    bot.tree.remove_command("attack")
+    bot.tree.remove_command("odds")
