@@ -22,9 +22,9 @@ async def test_connects_identifies_and_syncs_the_commands(
 
     sync = await fake.wait_for_sync()
     assert sync.guild_id is None  # no DEV_GUILD_ID: global
-    assert {"roll", "rolloff", "help"} <= sync.names
+    assert {"roll", "rolloff", "attack", "odds", "help"} <= sync.names
     roll = {o["name"]: o for o in sync.command("roll")["options"]}
     assert list(roll) == ["dice", "target", "reroll", "label", "secret"]
     assert roll["dice"]["required"] is True
     assert [c["value"] for c in roll["reroll"]["choices"]] == ["ones", "failed", "all"]
-    await bot.wait_for_log("synced 3 commands globally")
+    await bot.wait_for_log(f"synced {len(sync.names)} commands globally")

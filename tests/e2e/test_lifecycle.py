@@ -62,7 +62,7 @@ async def test_sync_command_forces_a_global_sync_and_exits(
         assert sync.guild_id is None
         assert sync.path.endswith("/commands")
         assert "/guilds/" not in sync.path
-        assert {"roll", "rolloff", "help"} <= sync.names
+        assert {"roll", "rolloff", "attack", "odds", "help"} <= sync.names
     assert fake.sessions == []  # REST only: no gateway connection
 
 
@@ -74,8 +74,8 @@ async def test_sync_with_a_dev_guild_goes_to_the_guild_route(
     (sync,) = fake.command_syncs
     assert sync.guild_id == GUILD_ID
     assert f"/guilds/{GUILD_ID}/commands" in sync.path
-    assert {"roll", "rolloff", "help"} <= sync.names
-    assert f"synced 3 commands guild {GUILD_ID}" in bot.stderr
+    assert {"roll", "rolloff", "attack", "odds", "help"} <= sync.names
+    assert f"synced {len(sync.names)} commands guild {GUILD_ID}" in bot.stderr
 
 
 async def test_a_rejected_token_exits_1_with_one_sentence_and_no_traceback(
