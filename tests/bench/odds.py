@@ -32,14 +32,20 @@ ABILITIES = (
     "devastating wounds (mortal)",
 )
 WORST = (200, (20, 3), "devastating wounds (mortal)")
+QUEUED = ((120, "devastating wounds"), (120, ""))  # a queue that waits for a later weapon
 
 
-def spec(attacks: int, models: int, wounds: int, abilities: str) -> AttackSpec:
-    weapon = weapon_from_text(
-        TENTH, attacks=str(attacks), skill="3+", strength=5, ap=-1, damage="D6", abilities=abilities
+def spec(
+    attacks: int, models: int, wounds: int, abilities: str, *more: tuple[int, str]
+) -> AttackSpec:
+    weapons = tuple(
+        weapon_from_text(
+            TENTH, attacks=str(n), skill="3+", strength=5, ap=-1, damage="D6", abilities=a
+        )
+        for n, a in ((attacks, abilities), *more)
     )
     target = target_from_text(toughness=4, save="3+", wounds=wounds, models=models)
-    return AttackSpec(TENTH, (weapon,), target)
+    return AttackSpec(TENTH, weapons, target)
 
 
 def median_ms(run: Callable[[], object], repeats: int) -> float:
@@ -89,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{attacks:>7} {models:>3}xW{wounds:<3} {abilities or '-':<30} {ms:>9.2f}")
     worst_spec = spec(WORST[0], *WORST[1], WORST[2])
     worst = median_ms(lambda: compute(worst_spec), repeats)
+    queued_spec = spec(QUEUED[0][0], 20, 3, QUEUED[0][1], *QUEUED[1:])
+    queued = median_ms(lambda: compute(queued_spec), repeats)
     trials = 10_000 if args.quick else 100_000
     start = time.perf_counter()
     simulated = simulate_worst(trials)
@@ -98,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"median of all cases: {statistics.median(medians):.2f} ms; slowest {max(medians):.2f} ms"
     )
     print(f"worst case (200 attacks, 20xW3, devastating wounds (mortal)): {worst:.2f} ms")
+    print(f"two weapons, 120 devastating wounds then 120 plain, 20xW3: {queued:.2f} ms")
     print(
         f"{trials}-trial numpy simulation: {sim_ms:.1f} ms; exact is {sim_ms / worst:.0f}x faster"
     )

@@ -128,6 +128,8 @@ def test_distributions_are_consistent_for_any_profile(
 ) -> None:
     if "devastating wounds" in abilities and "devastating wounds (mortal)" in abilities:
         abilities.remove("devastating wounds")
+    if "sustained hits 1" in abilities and "sustained hits d3" in abilities:
+        abilities.remove("sustained hits 1")  # one Sustained Hits per weapon: two are refused
     weapon = _weapon(", ".join(abilities), attacks=attacks, attackers=attackers, damage=damage)
     spec = AttackSpec(TENTH, (weapon,), target_from_text(
         toughness=4, save="3+", wounds=wounds, models=models, fnp=fnp, keywords="infantry"

@@ -2,7 +2,12 @@
 
 Damage is applied in the resolver's order (`bot/rules/attack/resolve.py`): weapon by weapon, attack
 by attack, a Lethal Hits auto-wound before the attack's other hits; Devastating Wounds (current
-wording) wait on a pending-count axis until every other attack is resolved.
+wording) wait on a pending-count axis until every other attack is resolved, then each weapon's
+queue is applied in weapon order. Within such a weapon every event, normal or waiting, is the same
+damage operator N, so only the joint count of (normal events, waiting events) matters: the health
+after the weapon is sum over (a, m) of P(a, m) * N^a(state), filed under m waiting. When nothing
+comes between a weapon's attacks and its queue (the last weapon, no other queue), the queue is
+simply N applied once more per Devastating Wound, as if at once.
 """
 
 from __future__ import annotations
@@ -10,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from bot.rules.errors import TooManyDice
-from bot.rules.odds.health import Array, Op, Space, dense, settle, shift
+from bot.rules.odds.counts import event_counts, total
+from bot.rules.odds.health import DENSE_LIMIT, Array, Op, Space, dense, flush, settle
 from bot.rules.odds.result import Distribution, Odds
 from bot.rules.odds.tables import WeaponTable, weapon_table
 from bot.rules.profiles import AttackSpec
@@ -25,18 +31,18 @@ def compute(spec: AttackSpec) -> Odds:
     tables = [weapon_table(spec, w) for w in spec.weapons]
     state = space.start(target.health)
     waiting: list[Op] = []
-    for table in tables:
+    for i, table in enumerate(tables):
         normal = space.normal(table.damage)
+        devastating: Op | None = None
         if table.devastating_kind == "current" and table.devastating > 0:
-            state = _pending_axis(state, int(table.count.size - 1) * table.most_events + 1)
-            state = _mix(
-                state, table, _attack_op(table, normal, shift(state.ndim - 1)), fixed=False
-            )
-            state = _trim(state)
-            waiting.append(normal)
-        else:
-            extra = space.mortal(table.mortal) if table.devastating_kind == "mortal" else None
-            state = _mix(state, table, _attack_op(table, normal, extra), fixed=True)
+            if waiting or i + 1 < len(tables):
+                state = _defer(state, table, normal)
+                waiting.append(normal)
+                continue
+            devastating = normal  # the last queue, straight after its own attacks: same damage
+        elif table.devastating_kind == "mortal":
+            devastating = space.mortal(table.mortal)
+        state = _mix(state, table, _attack_op(table, normal, devastating))
     for normal in waiting:
         state = settle(state, normal)
     health = np.clip(state, 0.0, None)
@@ -52,6 +58,21 @@ def compute(spec: AttackSpec) -> Odds:
         damage=_distribution(damage),
         destroyed=_distribution(destroyed),
     )
+
+
+def _defer(state: Array, table: WeaponTable, normal: Op) -> Array:
+    """After a weapon with Devastating Wounds: health by its wounds waiting (a new last axis)."""
+    if state.size * ((table.count.size - 1) * table.most_events + 1) > MAX_CELLS:
+        raise TooManyDice(
+            "Those devastating wounds are too many to work out exactly; use fewer attacks."
+        )
+    joint = flush(event_counts(table))
+    powers = np.empty((*state.shape, joint.shape[0]))  # N^a(state) for every count a of events
+    powers[..., 0] = state
+    for a in range(1, joint.shape[0]):
+        powers[..., a] = normal(powers[..., a - 1])
+    out: Array = flush(powers) @ joint
+    return out
 
 
 def _attack_op(table: WeaponTable, normal: Op, devastating: Op | None) -> Op:
@@ -81,9 +102,9 @@ def _attack_op(table: WeaponTable, normal: Op, devastating: Op | None) -> Op:
     return attack
 
 
-def _mix(state: Array, table: WeaponTable, attack: Op, fixed: bool) -> Array:
+def _mix(state: Array, table: WeaponTable, attack: Op) -> Array:
     """Sum over n of P(n attacks) * attack^n(state)."""
-    if fixed and state.shape[0] <= 400:
+    if state.shape[0] <= DENSE_LIMIT:
         attack = dense(attack(np.eye(state.shape[0])))
     acc = np.zeros_like(state)
     cur = state
@@ -96,33 +117,11 @@ def _mix(state: Array, table: WeaponTable, attack: Op, fixed: bool) -> Array:
     return acc
 
 
-def _pending_axis(state: Array, size: int) -> Array:
-    if state.size * size > MAX_CELLS:
-        raise TooManyDice(
-            "Those devastating wounds are too many to work out exactly; use fewer attacks."
-        )
-    out = np.zeros((*state.shape, size))
-    out[..., 0] = state
-    return out
-
-
-def _trim(state: Array) -> Array:
-    used = np.flatnonzero(np.abs(state).reshape(-1, state.shape[-1]).sum(axis=0) > 0)
-    return state[..., : int(used[-1]) + 1] if used.size else state[..., :1]
-
-
 def _total(tables: list[WeaponTable], field: str) -> Distribution:
-    """Sum over weapons of a compound count: sum over n of P(n) * (per-attack pmf)^(*n)."""
+    """Sum over weapons of a compound count (see `counts.total`)."""
     out = np.ones(1)
     for t in tables:
-        per_attack: Array = getattr(t, field)
-        last = int(np.flatnonzero(t.count)[-1])
-        size = last * (per_attack.size - 1) + 1
-        fourier = np.fft.rfft(per_attack, size)
-        acc = np.zeros_like(fourier)
-        for n in range(last, -1, -1):  # Horner: the generating function of the attack count
-            acc = acc * fourier + t.count[n]
-        out = np.convolve(out, np.fft.irfft(acc, size))
+        out = np.convolve(out, total(t, getattr(t, field)))
     return _distribution(out)
 
 
