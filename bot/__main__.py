@@ -42,7 +42,14 @@ def point_at_discord(settings: Settings) -> None:
 
 async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
     db = await Database.open(settings.database_path)
-    bot = VoxBot(settings, db, sync_on_start=not sync_only)
+    try:
+        return await _serve(VoxBot(settings, db, sync_on_start=not sync_only), token, sync_only)
+    finally:
+        await db.close()
+        log.info("database closed")
+
+
+async def _serve(bot: VoxBot, token: str, sync_only: bool) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, functools.partial(_stop, bot, sig))
@@ -62,8 +69,6 @@ async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
     finally:
         if not bot.is_closed():
             await bot.close()
-        await db.close()
-        log.info("database closed")
     return 0
 
 

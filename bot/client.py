@@ -16,12 +16,14 @@ from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
+from bot.tracker import Tracker
+from bot.ui.game_buttons import FirstPlayerButton, NextPhaseButton
 from bot.ui.replies import report_error
 from bot.ui.reroll import RerollButton
 
 log = logging.getLogger("vox")
 
-EXTENSIONS = ("cogs.dice", "cogs.attack", "cogs.help")
+EXTENSIONS = ("cogs.dice", "cogs.attack", "cogs.game", "cogs.points", "cogs.units", "cogs.help")
 SYNC_HASH_KEY = "command_tree_hash"
 
 
@@ -65,12 +67,13 @@ class VoxBot(commands.Bot):
         self.dice = dice if dice is not None else Dice()
         self.sync_on_start = sync_on_start
         self.compute = ComputePool(processes=compute_processes)
+        self.tracker = Tracker(db)
 
     async def setup_hook(self) -> None:
         await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(RerollButton)
+        self.add_dynamic_items(RerollButton, NextPhaseButton, FirstPlayerButton)
         if self.sync_on_start:
             await self.sync_commands(force=False)
 

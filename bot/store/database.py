@@ -6,6 +6,7 @@ Migrations are `migrations/NNNN_name.sql`, applied in order, each in one transac
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -44,6 +45,10 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+        # One connection, many coroutines: aiosqlite queues each call on its thread, so one
+        # coroutine's statement could land inside another's BEGIN…COMMIT (and be rolled back with
+        # it, or read half-written rows). Every repository holds this lock for its statements.
+        self.lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:

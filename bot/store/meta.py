@@ -6,14 +6,15 @@ from bot.store.database import Database
 
 
 async def get_meta(db: Database, key: str) -> str | None:
-    async with db.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+    async with db.lock, db.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
         row = await cur.fetchone()
     return str(row[0]) if row else None
 
 
 async def set_meta(db: Database, key: str, value: str) -> None:
-    await db.conn.execute(
-        "INSERT INTO meta (key, value) VALUES (?, ?) "
-        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        (key, value),
-    )
+    async with db.lock:
+        await db.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

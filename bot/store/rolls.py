@@ -43,19 +43,23 @@ def _decode(payload: str) -> tuple[PoolRoll, str | None]:
 async def save_roll(
     db: Database, owner_id: int, channel_id: int | None, pool: PoolRoll, label: str | None
 ) -> int:
-    cur = await db.conn.execute(
-        "INSERT INTO rolls (owner_id, channel_id, payload) VALUES (?, ?, ?)",
-        (owner_id, channel_id, _encode(pool, label)),
-    )
+    async with db.lock:
+        cur = await db.conn.execute(
+            "INSERT INTO rolls (owner_id, channel_id, payload) VALUES (?, ?, ?)",
+            (owner_id, channel_id, _encode(pool, label)),
+        )
     if cur.lastrowid is None:
         raise RuntimeError("SQLite returned no row id for a new roll")
     return cur.lastrowid
 
 
 async def load_roll(db: Database, roll_id: int) -> StoredRoll | None:
-    async with db.conn.execute(
-        "SELECT owner_id, version, payload FROM rolls WHERE id = ?", (roll_id,)
-    ) as cur:
+    async with (
+        db.lock,
+        db.conn.execute(
+            "SELECT owner_id, version, payload FROM rolls WHERE id = ?", (roll_id,)
+        ) as cur,
+    ):
         row = await cur.fetchone()
     if row is None:
         return None
@@ -65,8 +69,9 @@ async def load_roll(db: Database, roll_id: int) -> StoredRoll | None:
 
 async def replace_roll(db: Database, stored: StoredRoll, pool: PoolRoll) -> bool:
     """Store the re-rolled pool if nobody changed it since `stored` was read."""
-    cur = await db.conn.execute(
-        "UPDATE rolls SET payload = ?, version = version + 1 WHERE id = ? AND version = ?",
-        (_encode(pool, stored.label), stored.id, stored.version),
-    )
+    async with db.lock:
+        cur = await db.conn.execute(
+            "UPDATE rolls SET payload = ?, version = version + 1 WHERE id = ? AND version = ?",
+            (_encode(pool, stored.label), stored.id, stored.version),
+        )
     return cur.rowcount == 1

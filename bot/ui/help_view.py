@@ -18,6 +18,26 @@ EXAMPLES: dict[str, str] = {
     "models:10 attackers:10 abilities:sustained hits 1, reroll hits: 1s edition:10th",
     "odds": "/odds attacks:D6 skill:4+ strength:9 ap:-3 damage:D6 toughness:10 save:3+ wounds:12 "
     "invuln:5+ abilities:devastating wounds, half range, melta 2 edition:10th",
+    "game start": "/game start opponent:@Alex edition:10th rounds:5 mission:Take and Hold",
+    "game status": "/game status",
+    "game next": "/game next",
+    "game undo": "/game undo",
+    "game log": "/game log count:20",
+    "game end": "/game end winner:@Alex",
+    "cp add": "/cp add amount:1 reason:Secondary objective",
+    "cp spend": "/cp spend amount:1 reason:Command Re-roll",
+    "vp add": "/vp add amount:5 reason:Hold two objectives",
+    "unit add": "/unit add name:Intercessors models:5 wounds:2 toughness:4 save:3+ leadership:6 "
+    "oc:2 keywords:infantry",
+    "unit weapon": '/unit weapon unit:Intercessors name:Bolt rifle range:24" attacks:2 skill:3+ '
+    "strength:4 ap:-1 damage:1 abilities:assault, heavy",
+    "unit list": "/unit list",
+    "unit show": "/unit show unit:Intercessors",
+    "unit edit": "/unit edit unit:Intercessors toughness:5",
+    "unit remove": "/unit remove unit:Intercessors",
+    "unit damage": "/unit damage unit:Intercessors wounds:3",
+    "unit heal": "/unit heal unit:Intercessors wounds:1",
+    "unit move": "/unit move unit:Intercessors mode:advance",
     "help": "/help",
 }
 

@@ -78,3 +78,16 @@ async def answer_when_ready(
         return work.result(), interaction.response.send_message
     await interaction.response.defer(thinking=True, ephemeral=ephemeral)
     return await work, interaction.followup.send
+
+
+class Guarded:
+    """A component whose every error becomes one reply: mix in before `discord.ui.DynamicItem`."""
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction)
+        except Exception as error:
+            await report_error(interaction, error)

@@ -11,7 +11,7 @@ from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll, Reroll, reroll_pool
 from bot.store.rolls import load_roll, replace_roll
 from bot.ui.dice_view import pool_embed
-from bot.ui.replies import UserError, report_error
+from bot.ui.replies import Guarded, UserError
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -20,7 +20,7 @@ ALREADY = "Those dice have already been re-rolled; a die is never re-rolled twic
 
 
 class RerollButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vox:reroll:(?P<id>\d{1,18})"
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vox:reroll:(?P<id>\d{1,18})"
 ):
     """Re-rolls the failed dice of one stored pool roll, once, for the player who rolled it."""
 
@@ -46,13 +46,7 @@ class RerollButton(
     ) -> RerollButton:
         return cls(int(match.group("id")))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._reroll(interaction)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def _reroll(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         bot = cast("VoxBot", interaction.client)
         stored = await load_roll(bot.db, self.roll_id)
         if stored is None:

@@ -1,0 +1,115 @@
+"""Each event said in words, for `/game log` and the undo confirmation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.game.events import (
+    CommandPointsGained,
+    CommandPointsSpent,
+    DamageApplied,
+    DiceRolled,
+    Event,
+    EventUndone,
+    FirstPlayerChosen,
+    GameEnded,
+    GameStarted,
+    Healed,
+    PhaseAdvanced,
+    RoundEnded,
+    TurnEnded,
+    UnitAdded,
+    UnitEdited,
+    UnitMoved,
+    UnitRemoved,
+    VictoryPointsScored,
+    WeaponAdded,
+)
+from bot.rules.editions import edition
+
+MOVES = {
+    "normal": "made a Normal Move",
+    "advance": "Advanced",
+    "fall_back": "Fell Back",
+    "stationary": "Remained Stationary",
+    "charge": "charged",
+}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _health(models: int, wounds: int) -> str:
+    if models == 0:
+        return "destroyed"
+    return f"{_plural(models, 'model')}, {wounds} W on the wounded one"
+
+
+def _because(reason: str) -> str:
+    return f" ({reason})" if reason else ""
+
+
+def describe(event: Event, names: Mapping[int, str] | None = None) -> str:
+    """One line for `event`; players are shown by `names` or as Discord mentions."""
+
+    def who(player: int | None) -> str:
+        if player is None:
+            return "nobody"
+        return (names or {}).get(player, f"<@{player}>")
+
+    return _describe(event, who)
+
+
+def _describe(event: Event, who: Callable[[int | None], str]) -> str:
+    match event:
+        case GameStarted():
+            return (
+                f"Game started: {edition(event.edition).name}, {who(event.players[0])} against "
+                f"{who(event.players[1])}, {_plural(event.rounds, 'battle round')}"
+            )
+        case FirstPlayerChosen():
+            return f"{who(event.player)} takes the first turn"
+        case PhaseAdvanced():
+            return f"Round {event.round}: {who(event.player)}'s turn, {event.name or event.phase}"
+        case TurnEnded():
+            return f"Round {event.round}: {who(event.player)}'s turn ended"
+        case RoundEnded():
+            return f"Battle round {event.round} ended"
+        case CommandPointsGained():
+            return f"{who(event.player)} gained {event.amount} CP{_because(event.reason)}"
+        case CommandPointsSpent():
+            return f"{who(event.player)} spent {event.amount} CP{_because(event.reason)}"
+        case VictoryPointsScored():
+            verb = "scored" if event.amount >= 0 else "lost"
+            return f"{who(event.player)} {verb} {abs(event.amount)} VP{_because(event.reason)}"
+        case UnitAdded():
+            p = event.profile
+            return f"{who(event.owner)} added {p.name} ({_plural(p.models, 'model')}, W{p.wounds})"
+        case UnitEdited():
+            renamed = f" (now {event.after.name})" if event.after.name != event.unit else ""
+            return f"{event.unit} was edited{renamed}"
+        case UnitRemoved():
+            return f"{event.unit} was removed"
+        case WeaponAdded():
+            return f"{event.unit} got a weapon: {event.weapon.name}"
+        case UnitMoved():
+            roll = f" (rolled {event.roll})" if event.roll is not None else ""
+            return f"{event.unit} {MOVES[event.how]}{roll}"
+        case DamageApplied():
+            kind = "mortal wounds" if event.mortal else "damage"
+            lost = f", {_plural(event.models_destroyed, 'model')} destroyed"
+            source = f" from {event.source}" if event.source else ""
+            after = _health(event.models_after, event.wounds_after)
+            return f"{event.unit} took {event.damage} {kind}{source}{lost}: {after}"
+        case Healed():
+            return f"{event.unit} healed: {_health(event.models_after, event.wounds_after)}"
+        case DiceRolled():
+            faces = f" [{', '.join(map(str, event.dice))}]" if event.dice else ""
+            return f"{event.label}: {event.expression or 'roll'} = {event.total}{faces}"
+        case EventUndone():
+            return f"Undone: {event.what}"
+        case GameEnded():
+            if event.winner is None:
+                return f"Game over, a draw: {event.reason}"
+            return f"Game over, {who(event.winner)} wins: {event.reason}"

@@ -1,0 +1,231 @@
+"""The events of a game: frozen, JSON-able records. The state is a fold over them.
+
+`follows=True` marks an event caused by the one before it in the same action (the CP gained on
+entering a Command phase, the next turn after the last phase); undo reverts the whole action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.game.units import UnitProfile, Weapon
+from bot.rules.editions import MoveKind
+
+
+class BaseEvent(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    follows: bool = False
+
+
+class GameStarted(BaseEvent):
+    kind: Literal["game_started"] = "game_started"
+    edition: str
+    players: tuple[int, int]
+    rounds: int
+    options: dict[str, bool] = Field(default_factory=dict)
+    starting_cp: int = 0
+    mission: str = Field(default="", max_length=100)
+
+
+class FirstPlayerChosen(BaseEvent):
+    kind: Literal["first_player_chosen"] = "first_player_chosen"
+    player: int
+
+
+class PhaseAdvanced(BaseEvent):
+    """The game is now in `phase` of `player`'s turn in battle round `round`."""
+
+    kind: Literal["phase_advanced"] = "phase_advanced"
+    round: int
+    player: int
+    phase: str
+    name: str = ""
+
+
+class TurnEnded(BaseEvent):
+    kind: Literal["turn_ended"] = "turn_ended"
+    round: int
+    player: int
+
+
+class RoundEnded(BaseEvent):
+    kind: Literal["round_ended"] = "round_ended"
+    round: int
+
+
+class CommandPointsGained(BaseEvent):
+    kind: Literal["cp_gained"] = "cp_gained"
+    player: int
+    amount: int
+    reason: str = ""
+
+
+class CommandPointsSpent(BaseEvent):
+    kind: Literal["cp_spent"] = "cp_spent"
+    player: int
+    amount: int
+    reason: str = ""
+
+
+class VictoryPointsScored(BaseEvent):
+    """`amount` may be negative to correct a mistake; the total never drops below 0."""
+
+    kind: Literal["vp_scored"] = "vp_scored"
+    player: int
+    amount: int
+    reason: str = ""
+
+
+class UnitAdded(BaseEvent):
+    kind: Literal["unit_added"] = "unit_added"
+    owner: int
+    profile: UnitProfile
+
+
+class UnitEdited(BaseEvent):
+    kind: Literal["unit_edited"] = "unit_edited"
+    unit: str
+    before: UnitProfile
+    after: UnitProfile
+
+
+class UnitRemoved(BaseEvent):
+    kind: Literal["unit_removed"] = "unit_removed"
+    unit: str
+
+
+class WeaponAdded(BaseEvent):
+    kind: Literal["weapon_added"] = "weapon_added"
+    unit: str
+    weapon: Weapon
+
+
+class UnitMoved(BaseEvent):
+    """A move this turn; `roll` is the Advance D6 or the 2D6 charge total, `dice` its faces."""
+
+    kind: Literal["unit_moved"] = "unit_moved"
+    unit: str
+    how: MoveKind
+    roll: int | None = None
+    dice: tuple[int, ...] = ()
+
+
+class DamageApplied(BaseEvent):
+    """Damage and its result, before and after, so undo and summaries are exact."""
+
+    kind: Literal["damage_applied"] = "damage_applied"
+    unit: str
+    damage: int
+    mortal: bool = False
+    source: str = ""
+    models_before: int
+    wounds_before: int
+    models_after: int
+    wounds_after: int
+
+    @property
+    def models_destroyed(self) -> int:
+        return self.models_before - self.models_after
+
+
+class Healed(BaseEvent):
+    kind: Literal["healed"] = "healed"
+    unit: str
+    models_before: int
+    wounds_before: int
+    models_after: int
+    wounds_after: int
+
+
+class DiceRolled(BaseEvent):
+    """A roll worth keeping in the log; it changes no state."""
+
+    kind: Literal["dice_rolled"] = "dice_rolled"
+    label: str
+    expression: str = ""
+    dice: tuple[int, ...] = ()
+    total: int
+    notable: bool = False
+    unit: str | None = None
+
+
+class EventUndone(BaseEvent):
+    """Compensates the action made of `seqs`; the log itself is never rewritten."""
+
+    kind: Literal["event_undone"] = "event_undone"
+    seqs: tuple[int, ...]
+    kinds: tuple[str, ...]
+    what: str
+
+
+class GameEnded(BaseEvent):
+    kind: Literal["game_ended"] = "game_ended"
+    winner: int | None
+    reason: str
+    vp: dict[int, int] = Field(default_factory=dict)
+
+
+Event = (
+    GameStarted
+    | FirstPlayerChosen
+    | PhaseAdvanced
+    | TurnEnded
+    | RoundEnded
+    | CommandPointsGained
+    | CommandPointsSpent
+    | VictoryPointsScored
+    | UnitAdded
+    | UnitEdited
+    | UnitRemoved
+    | WeaponAdded
+    | UnitMoved
+    | DamageApplied
+    | Healed
+    | DiceRolled
+    | EventUndone
+    | GameEnded
+)
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.model_fields["kind"].default: cls
+    for cls in (
+        GameStarted, FirstPlayerChosen, PhaseAdvanced, TurnEnded, RoundEnded,
+        CommandPointsGained, CommandPointsSpent, VictoryPointsScored, UnitAdded, UnitEdited,
+        UnitRemoved, WeaponAdded, UnitMoved, DamageApplied, Healed, DiceRolled, EventUndone,
+        GameEnded,
+    )
+}  # fmt: skip
+
+# Events that leave the state as it was: undo skips them.
+NOT_UNDOABLE = frozenset({"dice_rolled", "event_undone", "game_started"})
+
+
+def to_json(event: Event) -> str:
+    """The payload column: every field except `kind`, which has its own column."""
+    return event.model_dump_json(exclude={"kind"})
+
+
+def from_json(kind: str, payload: str) -> Event:
+    cls = EVENT_TYPES.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown event kind {kind!r}")
+    return cls.model_validate_json(payload)
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An event as stored: its place in the log, who caused it (user id; None: Vox) and when."""
+
+    seq: int
+    actor: int | None
+    at: str
+    event: Event
+
+
+def chain(*events: Event) -> list[Event]:
+    """One action: the first event is its cause, the rest follow from it (undone together)."""
+    return [e if i == 0 else e.model_copy(update={"follows": True}) for i, e in enumerate(events)]

@@ -1,0 +1,139 @@
+"""Deciding the flow of a game: start, first player, `/game next`, end and undo.
+
+Each function validates a request against the state and returns the events to append, or raises
+`IllegalAction` with one sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.game import guards
+from bot.game.events import (
+    CommandPointsGained,
+    Event,
+    EventUndone,
+    FirstPlayerChosen,
+    GameEnded,
+    GameStarted,
+    PhaseAdvanced,
+    RoundEnded,
+    TurnEnded,
+    chain,
+)
+from bot.game.state import GameState, UndoPoint
+from bot.rules.editions import Edition, edition
+from bot.rules.errors import IllegalAction
+
+MAX_ROUNDS = 10
+
+
+def start_game(
+    edition_name: str,
+    players: tuple[int, int],
+    *,
+    rounds: int | None = None,
+    options: Mapping[str, bool] | None = None,
+    starting_cp: int = 0,
+    mission: str = "",
+) -> GameStarted:
+    """A new game; `rounds` defaults to the edition's (5), options to its defaults."""
+    ed = edition(edition_name)
+    if players[0] == players[1]:
+        raise IllegalAction("A game needs two different players; name your opponent.")
+    unknown = set(options or {}) - set(ed.options)
+    if unknown:
+        known = ", ".join(ed.options) or "none"
+        raise IllegalAction(f"{ed.name} has no option {min(unknown)}; its options are: {known}.")
+    count = ed.battle_rounds if rounds is None else rounds
+    if not 1 <= count <= MAX_ROUNDS:
+        raise IllegalAction(f"A game lasts 1 to {MAX_ROUNDS} battle rounds; pick one of those.")
+    if starting_cp < 0:
+        raise IllegalAction("Starting CP cannot be negative; use 0 or more.")
+    return GameStarted(
+        edition=ed.key,
+        players=players,
+        rounds=count,
+        options=dict(options or {}),
+        starting_cp=starting_cp,
+        mission=mission.strip()[:100],
+    )
+
+
+def _gains(state: GameState, ed: Edition, player: int, phase_key: str) -> list[Event]:
+    """CP gained on entering a phase (seed 000: Battle-forged bonus; seed 003: both gain 1)."""
+    rule = ed.command_points
+    if rule is None or rule.phase != phase_key:
+        return []
+    if rule.requires is not None and not state.options.get(rule.requires, False):
+        return []
+    players = [player] if rule.who == "active" else [player, state.other(player)]
+    reason = f"{ed.phase(ed.phase_keys.index(phase_key)).name}"
+    return [CommandPointsGained(player=p, amount=rule.gain, reason=reason) for p in players]
+
+
+def choose_first_player(state: GameState, player: int) -> list[Event]:
+    """Round 1 begins with `player`'s first phase."""
+    ed = guards.game_open(state)
+    guards.player(state, player)
+    if state.status != "setup":
+        raise IllegalAction("The first turn was already chosen; use /game next to move on.")
+    return chain(FirstPlayerChosen(player=player), *_gains(state, ed, player, ed.phase_keys[0]))
+
+
+def _enter(state: GameState, ed: Edition, rnd: int, player: int, index: int) -> list[Event]:
+    phase = ed.phase(index)
+    advanced = PhaseAdvanced(round=rnd, player=player, phase=phase.key, name=phase.name)
+    return [advanced, *_gains(state, ed, player, phase.key)]
+
+
+def on_vp(state: GameState) -> int | None:
+    """The player with the most VP, or None for a draw."""
+    ranked = sorted(state.players, key=lambda p: state.vp.get(p, 0), reverse=True)
+    if len(ranked) < 2 or state.vp.get(ranked[0], 0) == state.vp.get(ranked[1], 0):
+        return None
+    return ranked[0]
+
+
+def next_phase(state: GameState) -> list[Event]:
+    """Seed 000: after the last phase the opponent's turn begins; after both turns the round ends.
+
+    After the last battle round the game ends, won on VP.
+    """
+    ed = guards.game_playing(state)
+    active, rnd = state.active, state.round
+    assert active is not None
+    if state.phase_index + 1 < len(ed.phases):
+        return chain(*_enter(state, ed, rnd, active, state.phase_index + 1))
+    ended = TurnEnded(round=rnd, player=active)
+    if active == state.first:
+        return chain(ended, *_enter(state, ed, rnd, state.other(active), 0))
+    if rnd >= state.rounds:
+        over = f"battle round {rnd} of {state.rounds} is over"
+        final = GameEnded(winner=on_vp(state), reason=over, vp=dict(state.vp))
+        return chain(ended, RoundEnded(round=rnd), final)
+    assert state.first is not None
+    return chain(ended, RoundEnded(round=rnd), *_enter(state, ed, rnd + 1, state.first, 0))
+
+
+def end_game(
+    state: GameState, reason: str = "ended early", *, winner: int | None = None
+) -> list[Event]:
+    """End now (a concession or a game cut short); the winner is named, or decided on VP."""
+    guards.game_open(state)
+    won = guards.player(state, winner) if winner is not None else on_vp(state)
+    return [GameEnded(winner=won, reason=reason, vp=dict(state.vp))]
+
+
+def undo_target(state: GameState) -> UndoPoint | None:
+    """The action undo would revert (with its actor, for the caller's permission check)."""
+    return state.undo
+
+
+def undo(state: GameState) -> list[Event]:
+    """Revert the last action that changed the state by appending a compensating event."""
+    guards.game_open(state)
+    point = state.undo
+    if point is None:
+        raise IllegalAction("There is nothing to undo yet.")
+    return [EventUndone(seqs=point.seqs, kinds=point.kinds, what=point.what)]

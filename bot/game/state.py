@@ -1,0 +1,211 @@
+"""The state of one game and how each event changes it: `fold(log)` and `apply(state, entry)`.
+
+Undo needs no history scan: every state keeps the action that produced it (`UndoPoint`) and the
+state before that action, so reverting restores that snapshot exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from bot.game import events as ev
+from bot.game.describe import describe
+from bot.game.events import NOT_UNDOABLE, Recorded
+from bot.game.units import Unit
+from bot.rules.editions import Edition, Phase, edition
+
+Status = Literal["new", "setup", "active", "ended"]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """The last action that changed the state: its events, who did it, and the state before it."""
+
+    seqs: tuple[int, ...]
+    kinds: tuple[str, ...]
+    actor: int | None
+    what: str
+    before: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything `/game status` shows; `seq` is the last event applied (for optimistic append)."""
+
+    edition: Edition | None = None
+    players: tuple[int, ...] = ()
+    rounds: int = 0
+    options: Mapping[str, bool] = field(default_factory=dict)
+    status: Status = "new"
+    round: int = 0
+    first: int | None = None
+    active: int | None = None
+    phase_index: int = 0
+    cp: Mapping[int, int] = field(default_factory=dict)
+    vp: Mapping[int, int] = field(default_factory=dict)
+    units: Mapping[str, Unit] = field(default_factory=dict)  # by case-folded name, in added order
+    winner: int | None = None
+    seq: int = 0
+    undo: UndoPoint | None = None
+
+    @property
+    def phase(self) -> Phase | None:
+        if self.edition is None or self.status != "active":
+            return None
+        return self.edition.phase(self.phase_index)
+
+    def other(self, player: int) -> int:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def unit(self, name: str) -> Unit | None:
+        return self.units.get(name.casefold())
+
+
+def _units(state: GameState, name: str, unit: Unit | None) -> Mapping[str, Unit]:
+    units = dict(state.units)
+    key = name.casefold()
+    if unit is None:
+        units.pop(key, None)
+    else:
+        units[key] = unit
+    return units
+
+
+def _unit(state: GameState, name: str) -> Unit:
+    found = state.unit(name)
+    if found is None:
+        raise ValueError(f"the log names unit {name!r}, which does not exist at that point")
+    return found
+
+
+def _started(state: GameState, e: ev.GameStarted) -> GameState:
+    ed = edition(e.edition)
+    return replace(
+        state,
+        edition=ed,
+        players=e.players,
+        rounds=e.rounds,
+        options={**ed.options, **e.options},
+        status="setup",
+        cp=dict.fromkeys(e.players, e.starting_cp),
+        vp=dict.fromkeys(e.players, 0),
+    )
+
+
+def _first(state: GameState, e: ev.FirstPlayerChosen) -> GameState:
+    return replace(state, first=e.player, active=e.player, round=1, phase_index=0, status="active")
+
+
+def _phase(state: GameState, e: ev.PhaseAdvanced) -> GameState:
+    assert state.edition is not None
+    index = state.edition.phase_keys.index(e.phase)
+    return replace(state, round=e.round, active=e.player, phase_index=index)
+
+
+def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
+    return replace(state, units={k: u.new_turn() for k, u in state.units.items()})
+
+
+def _cp(state: GameState, player: int, delta: int) -> GameState:
+    return replace(state, cp={**state.cp, player: max(0, state.cp.get(player, 0) + delta)})
+
+
+def _vp(state: GameState, e: ev.VictoryPointsScored) -> GameState:
+    return replace(state, vp={**state.vp, e.player: max(0, state.vp.get(e.player, 0) + e.amount)})
+
+
+def _added(state: GameState, e: ev.UnitAdded) -> GameState:
+    return replace(state, units=_units(state, e.profile.name, Unit.fresh(e.owner, e.profile)))
+
+
+def _edited(state: GameState, e: ev.UnitEdited) -> GameState:
+    """A rename keeps the unit's place in the list."""
+    old, new = e.unit.casefold(), e.after.name.casefold()
+    unit = _unit(state, e.unit).with_profile(e.after)
+    units = {(new if k == old else k): (unit if k == old else u) for k, u in state.units.items()}
+    return replace(state, units=units)
+
+
+def _weapon(state: GameState, e: ev.WeaponAdded) -> GameState:
+    unit = _unit(state, e.unit)
+    profile = unit.profile.model_copy(update={"weapons": (*unit.profile.weapons, e.weapon)})
+    return replace(state, units=_units(state, e.unit, replace(unit, profile=profile)))
+
+
+def _moved(state: GameState, e: ev.UnitMoved) -> GameState:
+    unit = _unit(state, e.unit)
+    if e.how == "charge":
+        unit = replace(unit, charged=True)
+    else:
+        unit = replace(unit, move=e.how, advance_roll=e.roll if e.how == "advance" else None)
+    return replace(state, units=_units(state, e.unit, unit))
+
+
+def _damaged(state: GameState, e: ev.DamageApplied) -> GameState:
+    unit = _unit(state, e.unit)
+    lost = unit.lost_this_turn + max(0, e.models_destroyed)
+    unit = replace(unit, alive=e.models_after, wounds_left=e.wounds_after, lost_this_turn=lost)
+    return replace(state, units=_units(state, e.unit, unit))
+
+
+def _healed(state: GameState, e: ev.Healed) -> GameState:
+    unit = replace(_unit(state, e.unit), alive=e.models_after, wounds_left=e.wounds_after)
+    return replace(state, units=_units(state, e.unit, unit))
+
+
+def _ended(state: GameState, e: ev.GameEnded) -> GameState:
+    return replace(state, status="ended", winner=e.winner)
+
+
+_HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
+    "game_started": _started,
+    "first_player_chosen": _first,
+    "phase_advanced": _phase,
+    "turn_ended": _turn_ended,
+    "round_ended": lambda s, e: s,
+    "cp_gained": lambda s, e: _cp(s, e.player, e.amount),
+    "cp_spent": lambda s, e: _cp(s, e.player, -e.amount),
+    "vp_scored": _vp,
+    "unit_added": _added,
+    "unit_edited": _edited,
+    "unit_removed": lambda s, e: replace(s, units=_units(s, e.unit, None)),
+    "weapon_added": _weapon,
+    "unit_moved": _moved,
+    "damage_applied": _damaged,
+    "healed": _healed,
+    "dice_rolled": lambda s, e: s,
+    "game_ended": _ended,
+}
+
+
+def _undone(state: GameState, e: ev.EventUndone) -> GameState:
+    point = state.undo
+    while point is not None and point.seqs != e.seqs:
+        point = point.before.undo
+    return state if point is None else point.before
+
+
+def apply(state: GameState, entry: Recorded) -> GameState:
+    """The state after one logged event."""
+    event = entry.event
+    if isinstance(event, ev.EventUndone):
+        return replace(_undone(state, event), seq=entry.seq)
+    after = _HANDLERS[event.kind](state, event)
+    if event.kind in NOT_UNDOABLE:
+        return replace(after, seq=entry.seq)
+    point = state.undo
+    if event.follows and point is not None:
+        point = replace(point, seqs=(*point.seqs, entry.seq), kinds=(*point.kinds, event.kind))
+    else:
+        point = UndoPoint((entry.seq,), (event.kind,), entry.actor, describe(event), state)
+    return replace(after, seq=entry.seq, undo=point)
+
+
+def fold(log: Iterable[Recorded]) -> GameState:
+    """The state after every event of a game's log, in order."""
+    state = GameState()
+    for entry in log:
+        state = apply(state, entry)
+    return state

@@ -1,0 +1,97 @@
+"""The end-of-round summary, read from the log (undone actions left out)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.game.events import (
+    CommandPointsGained,
+    CommandPointsSpent,
+    DamageApplied,
+    DiceRolled,
+    EventUndone,
+    Recorded,
+    VictoryPointsScored,
+)
+from bot.game.state import GameState, apply
+
+
+@dataclass(frozen=True, slots=True)
+class BiggestAttack:
+    unit: str
+    source: str
+    models_destroyed: int
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """CP and VP per player (totals and this round's changes), casualties and notable rolls."""
+
+    round: int
+    cp: dict[int, int]
+    vp: dict[int, int]
+    cp_gained: dict[int, int]
+    cp_spent: dict[int, int]
+    vp_scored: dict[int, int]
+    casualties: dict[str, int]  # unit → models destroyed this round
+    destroyed: tuple[str, ...]
+    biggest: BiggestAttack | None
+    notable: tuple[DiceRolled, ...]
+
+
+def effective(log: Iterable[Recorded]) -> list[Recorded]:
+    """The entries still in force: neither undone nor an undo."""
+    entries = list(log)
+    undone = {s for r in entries if isinstance(r.event, EventUndone) for s in r.event.seqs}
+    return [r for r in entries if r.seq not in undone and not isinstance(r.event, EventUndone)]
+
+
+def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
+    """What happened in battle round `round_`; an event belongs to the round it was logged in."""
+    state = GameState()
+    cp_gained: dict[int, int] = {}
+    cp_spent: dict[int, int] = {}
+    vp_scored: dict[int, int] = {}
+    casualties: dict[str, int] = {}
+    destroyed: list[str] = []
+    notable: list[DiceRolled] = []
+    biggest: BiggestAttack | None = None
+    at_end = state
+    for entry in effective(log):
+        in_round = state.round == round_
+        state = apply(state, entry)
+        if not in_round:
+            continue
+        at_end = state
+        match entry.event:
+            case CommandPointsGained(player=p, amount=n):
+                cp_gained[p] = cp_gained.get(p, 0) + n
+            case CommandPointsSpent(player=p, amount=n):
+                cp_spent[p] = cp_spent.get(p, 0) + n
+            case VictoryPointsScored(player=p, amount=n):
+                vp_scored[p] = vp_scored.get(p, 0) + n
+            case DamageApplied() as hit:
+                lost = hit.models_destroyed
+                casualties[hit.unit] = casualties.get(hit.unit, 0) + lost
+                if hit.models_after == 0:
+                    destroyed.append(hit.unit)
+                if lost > 0 and (biggest is None or lost > biggest.models_destroyed):
+                    biggest = BiggestAttack(hit.unit, hit.source, lost, entry.seq)
+            case DiceRolled(notable=True) as roll:
+                notable.append(roll)
+            case _:
+                pass
+    return RoundSummary(
+        round=round_,
+        cp=dict(at_end.cp),
+        vp=dict(at_end.vp),
+        cp_gained=cp_gained,
+        cp_spent=cp_spent,
+        vp_scored=vp_scored,
+        casualties={u: n for u, n in casualties.items() if n},
+        destroyed=tuple(destroyed),
+        biggest=biggest,
+        notable=tuple(notable),
+    )

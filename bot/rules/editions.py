@@ -1,0 +1,156 @@
+"""Editions as data: phases, checklists, Command points and morale, read from `data/editions`.
+
+Each edition is one JSON file (`data/editions/<key>.json`) validated by the models below; the game
+code reads these and never asks which edition it is playing. Vox runs from its repository (an
+editable install), so the folder is found from this file's path: `<repo>/bot/rules/editions.py`
+→ `<repo>/data/editions`. Only `re` and builtin `open` are used (bot/rules may not import I/O
+modules, see tests/test_layering.py).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
+
+from bot.rules.errors import InvalidProfile
+
+# The editions shipped in data/editions (tests check the folder holds exactly these).
+EDITIONS = ("9th", "10th", "7th", "eternum")
+DATA_DIR = "/".join([*re.split(r"[\\/]", __file__)[:-3], "data", "editions"])
+
+MoveKind = Literal["normal", "advance", "fall_back", "stationary", "charge"]
+Condition = Literal["advanced", "fell_back", "charged", "lost_models", "below_half"]
+TEMPLATE_FIELDS = {"lost", "alive", "models"}
+_JSON = TypeAdapter(dict[str, Any])
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class UnitCheck(_Data):
+    """Units a phase concerns: those matching any `when`, with `reason` shown beside them."""
+
+    when: tuple[Condition, ...]
+    who: Literal["active", "both"]
+    reason: str
+    keyword: str | None = None  # only units with this keyword (e.g. PSYKER)
+    unless: str | None = None  # units with this keyword are exempt (e.g. TITANIC)
+    blocks: Literal["shoot", "charge", "manifest"] | None = None
+
+    @model_validator(mode="after")
+    def _known_fields(self) -> UnitCheck:
+        unknown = set(re.findall(r"{(\w*)}", self.reason)) - TEMPLATE_FIELDS
+        if unknown or not self.when:
+            raise ValueError(f"reason may use only {sorted(TEMPLATE_FIELDS)}, got {unknown}")
+        return self
+
+
+class Phase(_Data):
+    """One phase of a turn; `from` borrows the whole phase from another edition's file."""
+
+    key: str
+    name: str = ""
+    checklist: tuple[str, ...] = ()
+    moves: tuple[MoveKind, ...] = ()
+    units: tuple[UnitCheck, ...] = ()
+
+
+class CommandPointRule(_Data):
+    """CP gained automatically on entering `phase`: `gain` to the active player or to both."""
+
+    phase: str
+    gain: int
+    who: Literal["active", "both"]
+    requires: str | None = None  # a game option that must be on (9th: battle_forged)
+
+
+class MoraleRule(_Data):
+    """Which test depleted units take and in which phase Vox lists them."""
+
+    kind: Literal["morale", "battle_shock", "none"]
+    phase: str | None
+    units: tuple[UnitCheck, ...] = ()
+
+
+class Edition(_Data):
+    """Everything edition-specific the game model needs."""
+
+    key: str
+    name: str
+    seed: str
+    attack_ruleset: Literal["9th", "10th"]
+    battle_rounds: int
+    options: dict[str, bool]
+    command_points: CommandPointRule | None
+    morale: MoraleRule
+    phases: tuple[Phase, ...]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Edition:
+        keys = [p.key for p in self.phases]
+        if len(set(keys)) != len(keys) or not keys:
+            raise ValueError(f"phase keys must be unique and present: {keys}")
+        cp = self.command_points
+        for needed in (cp.phase if cp else None, self.morale.phase):
+            if needed is not None and needed not in keys:
+                raise ValueError(f"phase {needed!r} is not in {keys}")
+        if cp and cp.requires is not None and cp.requires not in self.options:
+            raise ValueError(f"CP rule needs option {cp.requires!r}, which is not declared")
+        return self
+
+    @property
+    def has_psychic_phase(self) -> bool:
+        return any(p.key == "psychic" for p in self.phases)
+
+    @property
+    def phase_keys(self) -> tuple[str, ...]:
+        return tuple(p.key for p in self.phases)
+
+    def phase(self, index: int) -> Phase:
+        return self.phases[index]
+
+
+def _load_json(key: str) -> dict[str, Any]:
+    with open(f"{DATA_DIR}/{key}.json", encoding="utf-8") as handle:
+        return _JSON.validate_json(handle.read())
+
+
+def normalise(name: str) -> str:
+    """`9`, `9th`, `9th edition`, `Eternum` → the file key."""
+    key = name.strip().lower().removesuffix("edition").strip()
+    if key.isdigit():
+        key += "th"
+    return key
+
+
+def edition(name: str) -> Edition:
+    """The edition called `name`, read once from data/editions and cached."""
+    key = normalise(name)
+    if key not in EDITIONS:
+        raise InvalidProfile(f"`{name}` is not an edition Vox knows; choose {', '.join(EDITIONS)}.")
+    return _load(key)
+
+
+@cache
+def _load(key: str) -> Edition:
+    raw = _load_json(key)
+    phases = []
+    for entry in raw.get("phases", []):
+        source = entry.pop("from", None) if isinstance(entry, dict) else None
+        if source is not None:
+            borrowed = edition(str(source)).phases
+            phases.append(next(p for p in borrowed if p.key == entry["key"]))
+        else:
+            phases.append(entry)
+    try:
+        return Edition.model_validate({**raw, "phases": phases})
+    except ValidationError as exc:  # a broken data file is a bug, not a user error
+        raise RuntimeError(f"data/editions/{key}.json is invalid: {exc}") from exc
+
+
+def all_editions() -> tuple[Edition, ...]:
+    return tuple(edition(key) for key in EDITIONS)

@@ -1,0 +1,134 @@
+"""Game buttons: "Next phase" (`vox:next:<game>:<seq>`) and who goes first after a roll-off
+(`vox:first:<game>:<chooser>:<player>`). What they need is in the custom_id, so they work after a
+restart, and a button from an older prompt says so instead of acting twice."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.game import GameState, choose_first_player, next_phase, phase_prompt, round_summary
+from bot.tracker import Outcome, Stale, Table
+from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
+from bot.ui.replies import Guarded, UserError
+
+if TYPE_CHECKING:
+    from bot.client import VoxBot
+
+NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
+
+
+def check_may_change(interaction: discord.Interaction, state: GameState) -> None:
+    """Anyone may roll; only the players or a member with Manage Channels change a game."""
+    perms = interaction.permissions
+    if interaction.user.id not in state.players and not perms.manage_channels:
+        raise UserError(NOT_A_PLAYER)
+
+
+def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    """The round summary if a round ended, then the new phase prompt (or the final result)."""
+    before, state, table = outcome.before, outcome.state, outcome.table
+    embeds: list[discord.Embed] = []
+    if before.round and (state.round != before.round or state.status == "ended"):
+        embeds.append(summary_embed(round_summary(table.events, before.round), state.players))
+    if state.status == "ended":
+        embeds.append(final_embed(state))
+        return embeds, None
+    prompt = phase_prompt(state)
+    embeds.append(prompt_embed(prompt))
+    return embeds, next_view(table.record.id, prompt.seq)
+
+
+def next_view(game_id: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(NextPhaseButton(game_id, seq))
+    return view
+
+
+def first_player_view(
+    game_id: int, chooser: int, players: tuple[int, ...], names: dict[int, str]
+) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for player in players:
+        view.add_item(FirstPlayerButton(game_id, chooser, player, names.get(player, "that player")))
+    return view
+
+
+async def _table_for(interaction: discord.Interaction, game_id: int) -> tuple[VoxBot, Table]:
+    bot = cast("VoxBot", interaction.client)
+    table = await bot.tracker.table(interaction.channel_id or 0)
+    if table is None or table.record.id != game_id:
+        raise Stale("That game is over; this button no longer does anything.")
+    return bot, table
+
+
+class NextPhaseButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"vox:next:(?P<game>\d{1,18}):(?P<seq>\d{1,9})",
+):
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Next phase",
+                emoji="⏭️",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"vox:next:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NextPhaseButton:
+        return cls(int(match.group("game")), int(match.group("seq")))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        bot, table = await _table_for(interaction, self.game_id)
+        check_may_change(interaction, table.state)
+        outcome = await bot.tracker.act(
+            interaction.channel_id or 0, interaction.user.id, next_phase, at_seq=self.seq
+        )
+        embeds, view = announcement(outcome)
+        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+
+
+class FirstPlayerButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"vox:first:(?P<game>\d{1,18}):(?P<chooser>\d{1,20}):(?P<player>\d{1,20})",
+):
+    def __init__(self, game_id: int, chooser: int, player: int, name: str = "") -> None:
+        label = f"{name} goes first"[:80] if name else "Goes first"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"vox:first:{game_id}:{chooser}:{player}",
+            )
+        )
+        self.game_id, self.chooser, self.player = game_id, chooser, player
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FirstPlayerButton:
+        return cls(
+            int(match.group("game")), int(match.group("chooser")), int(match.group("player"))
+        )
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        bot, _ = await _table_for(interaction, self.game_id)
+        if interaction.user.id != self.chooser:
+            raise UserError(f"{who(self.chooser)} won the roll-off, so they choose who goes first.")
+        outcome = await bot.tracker.act(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            lambda s: choose_first_player(s, self.player),
+        )
+        embeds, view = announcement(outcome)
+        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)

@@ -1,0 +1,153 @@
+"""Game embeds: status, the phase prompt, the round summary, the final result and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.game import GameState, PhasePrompt, Recorded, RoundSummary, Unit, describe
+
+GAME_COLOUR = discord.Colour.dark_green()
+SUMMARY_COLOUR = discord.Colour.gold()
+
+
+def who(player: int | None) -> str:
+    return "nobody" if player is None else f"<@{player}>"
+
+
+def _points(state_players: Sequence[int], cp: dict[int, int], vp: dict[int, int]) -> str:
+    return "\n".join(
+        f"{who(p)} — **{cp.get(p, 0)}** CP · **{vp.get(p, 0)}** VP" for p in state_players
+    )
+
+
+def unit_line(unit: Unit) -> str:
+    p = unit.profile
+    if unit.destroyed:
+        return f"~~{p.name}~~ — destroyed"
+    wounds = (
+        f", {unit.wounds_left}/{p.wounds} W on the damaged model"
+        if unit.wounds_left < p.wounds
+        else ""
+    )
+    per = f" ({p.wounds} W each)" if p.wounds > 1 else ""
+    return f"**{p.name}** — {unit.alive}/{p.models} models{per}{wounds}"
+
+
+def units_text(state: GameState, owner: int, limit: int = 1000) -> str:
+    lines = [unit_line(u) for u in state.units.values() if u.owner == owner]
+    text = "\n".join(lines) or "no units yet — add them with /unit add"
+    return text if len(text) <= limit else text[: text.rfind("\n", 0, limit - 20)] + "\n…"
+
+
+def status_embed(state: GameState) -> discord.Embed:
+    ed = state.edition
+    title = f"🎲 {ed.name if ed else 'Game'} — "
+    if state.status == "ended":
+        title += "finished"
+    elif state.phase is None:
+        title += "deciding who goes first"
+    else:
+        title += f"battle round {state.round}/{state.rounds}, {state.phase.name} phase"
+    embed = discord.Embed(title=title, colour=GAME_COLOUR)
+    if state.active is not None and state.status == "active":
+        embed.description = f"{who(state.active)}'s turn"
+    embed.add_field(
+        name="Command and victory points",
+        value=_points(state.players, dict(state.cp), dict(state.vp)),
+        inline=False,
+    )
+    return add_units(embed, state)
+
+
+def add_units(embed: discord.Embed, state: GameState) -> discord.Embed:
+    """One field per player listing their units with models and wounds left."""
+    for player in state.players:
+        embed.add_field(
+            name="Units", value=f"{who(player)}\n{units_text(state, player)}", inline=False
+        )
+    return embed
+
+
+def prompt_embed(prompt: PhasePrompt) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Battle round {prompt.round}/{prompt.rounds} — {prompt.phase_name} phase",
+        description=f"{who(prompt.player)}'s turn · {prompt.edition}",
+        colour=GAME_COLOUR,
+    )
+    if prompt.checklist:
+        embed.add_field(
+            name="Now",
+            value="\n".join(f"• {line}" for line in prompt.checklist)[:1024],
+            inline=False,
+        )
+    if prompt.units:
+        lines = []
+        for note in prompt.units:
+            block = f" — {note.blocks}" if note.blocks else ""
+            lines.append(f"**{note.unit}** ({who(note.owner)}): {note.reason}{block}")
+        embed.add_field(name="Units this concerns", value="\n".join(lines)[:1024], inline=False)
+    embed.add_field(
+        name="Points", value=_points(list(prompt.cp), prompt.cp, prompt.vp), inline=False
+    )
+    embed.set_footer(text="Press Next phase (or /game next) when this phase is done.")
+    return embed
+
+
+def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embed:
+    embed = discord.Embed(title=f"End of battle round {summary.round}", colour=SUMMARY_COLOUR)
+    lines = []
+    for p in players:
+        changes = [
+            f"+{summary.cp_gained[p]} CP" if summary.cp_gained.get(p) else "",
+            f"−{summary.cp_spent[p]} CP spent" if summary.cp_spent.get(p) else "",
+            f"+{summary.vp_scored[p]} VP" if summary.vp_scored.get(p) else "",
+        ]
+        change = ", ".join(c for c in changes if c)
+        lines.append(
+            f"{who(p)} — **{summary.cp.get(p, 0)}** CP · **{summary.vp.get(p, 0)}** VP"
+            + (f" ({change})" if change else "")
+        )
+    embed.add_field(name="Points", value="\n".join(lines), inline=False)
+    casualties = "\n".join(
+        f"{unit}: {n} model{'s' if n != 1 else ''}" for unit, n in summary.casualties.items()
+    )
+    embed.add_field(name="Casualties", value=casualties[:1024] or "none", inline=False)
+    if summary.destroyed:
+        embed.add_field(name="Destroyed", value=", ".join(summary.destroyed)[:1024], inline=False)
+    notable = [
+        f"{r.label}: {r.total}" + (f" ({r.unit})" if r.unit else "") for r in summary.notable
+    ]
+    if summary.biggest:
+        b = summary.biggest
+        notable.insert(0, f"Biggest attack: {b.source} destroyed {b.models_destroyed} of {b.unit}")
+    if notable:
+        embed.add_field(name="Notable rolls", value="\n".join(notable)[:1024], inline=False)
+    return embed
+
+
+def final_embed(state: GameState) -> discord.Embed:
+    won = state.winner
+    result = f"🏆 {who(won)} wins" if won is not None else "🤝 A draw"
+    embed = discord.Embed(
+        title="Game over", description=f"{result} on victory points.", colour=SUMMARY_COLOUR
+    )
+    embed.add_field(
+        name="Final score",
+        value=_points(state.players, dict(state.cp), dict(state.vp)),
+        inline=False,
+    )
+    return embed
+
+
+def log_embed(events: Sequence[Recorded], count: int) -> discord.Embed:
+    shown = list(events)[-count:]
+    lines = [f"`#{r.seq}` {describe(r.event)}" for r in shown]
+    text = "\n".join(lines)
+    while len(text) > 4000 and lines:
+        lines.pop(0)
+        text = "\n".join(lines)
+    return discord.Embed(
+        title=f"Last {len(lines)} events", description=text or "nothing yet", colour=GAME_COLOUR
+    )

@@ -1,0 +1,91 @@
+"""Unit options typed in Discord → game profiles, and the unit card embed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.game import GameState, Unit, UnitProfile, Weapon, profile, weapon
+from bot.game.army import MAX_UNITS
+from bot.rules.abilities import parse_abilities
+from bot.rules.notation import parse
+from bot.rules.profiles import parse_ap, parse_keywords, parse_roll_needed, parse_save, parse_skill
+from bot.rules.rulesets import ruleset
+from bot.ui.game_view import add_units, unit_line, who
+from bot.ui.transformers import BoundedText
+
+UnitName = app_commands.Transform[str, BoundedText("the unit name", 40)]
+ShortText = app_commands.Transform[str, BoundedText("that value", 20)]
+Keywords = app_commands.Transform[str, BoundedText("the keywords", 200)]
+WeaponAbilities = app_commands.Transform[str, BoundedText("the abilities", 200)]
+
+
+def _save(text: str | None) -> int | None:
+    """`3+` → 3, `-` → 7 (no save), None when not given."""
+    if text is None:
+        return None
+    needed = parse_save(text)
+    return 7 if needed is None else needed
+
+
+def profile_changes(**typed: Any) -> dict[str, Any]:
+    """The typed options as profile fields (only those given), each checked by the rules parsers."""
+    changes = {k: v for k, v in typed.items() if v is not None}
+    if "save" in changes:
+        changes["save"] = _save(changes["save"])
+    for key in ("invuln", "fnp"):
+        if key in changes:
+            changes[key] = parse_roll_needed(
+                changes[key], "Invulnerable save" if key == "invuln" else "Feel no pain"
+            )
+    if "keywords" in changes:
+        changes["keywords"] = tuple(sorted(parse_keywords(changes["keywords"])))
+    return changes
+
+
+def new_profile(**typed: Any) -> UnitProfile:
+    return profile(**profile_changes(**typed))
+
+
+def new_weapon(state: GameState, **typed: Any) -> Weapon:
+    """A weapon checked against the game's attack rules (dice, skill, AP, abilities)."""
+    parse(typed["attacks"])
+    parse(typed["damage"])
+    abilities = typed.get("abilities") or ""
+    if abilities and state.edition is not None:
+        parse_abilities(abilities, ruleset(state.edition.attack_ruleset))
+    return weapon(
+        name=typed["name"], range=typed["range"], attacks=typed["attacks"],
+        skill=parse_skill(typed["skill"]), strength=typed["strength"],
+        ap=parse_ap(typed["ap"]), damage=typed["damage"], abilities=abilities,
+    )  # fmt: skip
+
+
+def unit_embed(unit: Unit) -> discord.Embed:
+    p = unit.profile
+    save = f"{p.save}+" if p.save < 7 else "-"
+    extras = [f"{p.invuln}++" if p.invuln else "", f"FNP {p.fnp}+" if p.fnp else ""]
+    stats = (
+        f'M {p.move}" · T {p.toughness} · Sv {save} {" ".join(e for e in extras if e)}\n'
+        f"W {p.wounds} · Ld {p.leadership} · OC {p.oc}"
+    )
+    embed = discord.Embed(title=p.name, description=f"{who(unit.owner)}\n{unit_line(unit)}")
+    embed.add_field(name="Profile", value=stats, inline=False)
+    if p.keywords:
+        embed.add_field(name="Keywords", value=", ".join(p.keywords)[:1024], inline=False)
+    lines = []
+    for w in p.weapons:
+        skill = "auto" if w.skill is None else f"{w.skill}+"
+        extra = f" — {w.abilities}" if w.abilities else ""
+        stats = f"A{w.attacks} {skill} S{w.strength} AP{w.ap} D{w.damage}"
+        lines.append(f"**{w.name}** ({w.range}) {stats}{extra}")
+    embed.add_field(
+        name="Weapons", value="\n".join(lines)[:1024] or "none yet: /unit weapon", inline=False
+    )
+    return embed
+
+
+def list_embed(state: GameState) -> discord.Embed:
+    return add_units(discord.Embed(title=f"Units ({len(state.units)}/{MAX_UNITS})"), state)

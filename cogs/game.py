@@ -1,0 +1,137 @@
+"""/game start|status|next|undo|log|end, /cp add|spend and /vp add: the channel's game tracker."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import VoxBot
+from bot.game import end_game, next_phase, start_game, undo
+from bot.game.flow import choose_first_player
+from bot.rules.pools import roll_off
+from bot.ui.dice_view import rolloff_embed
+from bot.ui.game_buttons import announcement, check_may_change, first_player_view
+from bot.ui.game_view import log_embed, status_embed, who
+from bot.ui.replies import UserError
+from bot.ui.transformers import BoundedText, Choice
+
+Mission = app_commands.Transform[str, BoundedText("the mission", 100)]
+EditionName = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "7th", "eternum"))]
+FirstTurn = app_commands.Transform[str, Choice("who goes first", ("rolloff", "me", "opponent"))]
+
+
+class GameCog(
+    commands.GroupCog, group_name="game", group_description="Track the game in this channel"
+):
+    def __init__(self, bot: VoxBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="start")
+    @app_commands.describe(
+        opponent="Who you are playing", edition="Rules edition (default: DEFAULT_EDITION)",
+        rounds="Battle rounds (default 5)", mission="The mission, for the log",
+        first="Who takes the first turn (default: roll off, the winner chooses)",
+    )  # fmt: skip
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        edition: EditionName | None = None,
+        rounds: app_commands.Range[int, 1, 10] = 5,
+        mission: Mission | None = None,
+        first: FirstTurn = "rolloff",
+    ) -> None:
+        """Start a game in this channel against an opponent."""
+        if opponent.bot:
+            raise UserError("Pick a player as your opponent, not a bot.")
+        me = interaction.user
+        started = start_game(
+            edition or self.bot.settings.default_edition, (me.id, opponent.id),
+            rounds=rounds, mission=mission or "",
+        )  # fmt: skip
+        channel = interaction.channel_id or 0
+        table = await self.bot.tracker.start(interaction.guild_id, channel, started, me.id)
+        if first == "rolloff":
+            off = roll_off(self.bot.dice)
+            chooser = table.state.players[off.winner]
+            embed = rolloff_embed(off, me.display_name, opponent.display_name)
+            embed.description = (
+                f"{embed.description}\n\n{who(chooser)}, choose who takes the first turn."
+            )
+            names = {me.id: me.display_name, opponent.id: opponent.display_name}
+            choice = first_player_view(table.record.id, chooser, table.state.players, names)
+            await interaction.response.send_message(embed=embed, view=choice)
+            return
+        player = me.id if first == "me" else opponent.id
+        outcome = await self.bot.tracker.act(
+            channel, me.id, lambda s: choose_first_player(s, player)
+        )
+        embeds, view = announcement(outcome)
+        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+
+    @app_commands.command(name="status")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Round, player, phase, CP and VP, and every unit with its models and wounds."""
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        await interaction.response.send_message(embed=status_embed(table.state))
+
+    @app_commands.command(name="next")
+    async def next(self, interaction: discord.Interaction) -> None:
+        """Move to the next phase; after the last, the other player's turn or the next round."""
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        check_may_change(interaction, table.state)
+        outcome = await self.bot.tracker.act(
+            table.record.channel_id, interaction.user.id, next_phase, at_seq=table.state.seq
+        )
+        embeds, view = announcement(outcome)
+        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+
+    @app_commands.command(name="undo")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Revert the last change (by the player who made it, or someone with Manage Channels)."""
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        point = table.state.undo
+        if point is None:
+            raise UserError("There is nothing to undo yet.")
+        if point.actor != interaction.user.id and not interaction.permissions.manage_channels:
+            raise UserError(
+                f"Only {who(point.actor)} (or someone with Manage Channels) can undo: {point.what}."
+            )
+        await self.bot.tracker.act(
+            table.record.channel_id, interaction.user.id, undo, at_seq=table.state.seq
+        )
+        await interaction.response.send_message(f"↩️ Undone: {point.what}.")
+
+    @app_commands.command(name="log")
+    @app_commands.describe(count="How many events to show (default 10)")
+    async def log(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10
+    ) -> None:
+        """The last events of this channel's game, in words."""
+        if not 1 <= count <= 50:
+            raise UserError("Show 1 to 50 events.")
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        await interaction.response.send_message(embed=log_embed(table.events, count))
+
+    @app_commands.command(name="end")
+    @app_commands.describe(winner="Who won (default: decided on victory points)")
+    async def end(
+        self, interaction: discord.Interaction, winner: discord.User | None = None
+    ) -> None:
+        """End the game now: a concession or a game cut short."""
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        check_may_change(interaction, table.state)
+        chosen = None if winner is None else winner.id
+        outcome = await self.bot.tracker.act(
+            table.record.channel_id,
+            interaction.user.id,
+            lambda s: end_game(s, "ended early", winner=chosen),
+        )
+        embeds, _ = announcement(outcome)
+        await interaction.response.send_message(embeds=embeds)
+
+
+async def setup(bot: VoxBot) -> None:
+    await bot.add_cog(GameCog(bot))

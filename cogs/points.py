@@ -1,0 +1,71 @@
+"""/cp add|spend and /vp add for the channel's game."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import VoxBot
+from bot.game import gain_cp, score_vp, spend_cp
+from bot.ui.game_buttons import check_may_change
+from bot.ui.game_view import who
+from bot.ui.replies import UserError
+from bot.ui.transformers import BoundedText
+
+Amount = app_commands.Range[int, 1, 100]
+Reason = app_commands.Transform[str, BoundedText("the reason", 100)]
+
+
+class PointsCog(commands.Cog):
+    cp = app_commands.Group(name="cp", description="Command points")
+    vp = app_commands.Group(name="vp", description="Victory points")
+
+    def __init__(self, bot: VoxBot) -> None:
+        self.bot = bot
+
+    async def _change(
+        self, interaction: discord.Interaction, decide_name: str, amount: int, reason: str | None
+    ) -> None:
+        if not 1 <= amount <= 100:
+            raise UserError("Use an amount from 1 to 100.")
+        table = await self.bot.tracker.require(interaction.channel_id or 0)
+        check_may_change(interaction, table.state)
+        if interaction.user.id not in table.state.players:
+            raise UserError("Only the two players have command and victory points.")
+        decide = {"gain": gain_cp, "spend": spend_cp, "score": score_vp}[decide_name]
+        me = interaction.user.id
+        outcome = await self.bot.tracker.act(
+            table.record.channel_id, me, lambda s: decide(s, me, amount, reason or "")
+        )
+        state = outcome.state
+        text = f"{who(me)} now has **{state.cp.get(me, 0)}** CP and **{state.vp.get(me, 0)}** VP"
+        await interaction.response.send_message(text + (f" ({reason})." if reason else "."))
+
+    @cp.command(name="add")
+    @app_commands.describe(amount="How many CP", reason="What for")
+    async def cp_add(
+        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+    ) -> None:
+        """Gain command points."""
+        await self._change(interaction, "gain", amount, reason)
+
+    @cp.command(name="spend")
+    @app_commands.describe(amount="How many CP", reason="What for, e.g. Command Re-roll")
+    async def cp_spend(
+        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+    ) -> None:
+        """Spend command points (never below 0)."""
+        await self._change(interaction, "spend", amount, reason)
+
+    @vp.command(name="add")
+    @app_commands.describe(amount="How many VP", reason="What for, e.g. Hold the centre")
+    async def vp_add(
+        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+    ) -> None:
+        """Score victory points."""
+        await self._change(interaction, "score", amount, reason)
+
+
+async def setup(bot: VoxBot) -> None:
+    await bot.add_cog(PointsCog(bot))

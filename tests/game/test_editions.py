@@ -1,0 +1,112 @@
+"""Editions are data: each file's phase order, CP rule and morale kind follow its own seed."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot.rules.editions import DATA_DIR, EDITIONS, all_editions, edition
+from bot.rules.errors import InvalidProfile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_data_folder_is_found_from_the_repository_root() -> None:
+    assert Path(DATA_DIR) == ROOT / "data" / "editions"
+
+
+def test_every_edition_file_is_listed_and_loads() -> None:
+    files = sorted(p.stem for p in (ROOT / "data" / "editions").glob("*.json"))
+    assert files == sorted(EDITIONS)
+    assert [e.key for e in all_editions()] == list(EDITIONS)
+
+
+def test_9th_phase_order_follows_seed_000_turn_sequence() -> None:
+    # seed 000, "The Turn Sequence": Command, Movement, Psychic, Shooting, Charge, Fight, Morale
+    assert edition("9th").phase_keys == (
+        "command", "movement", "psychic", "shooting", "charge", "fight", "morale",
+    )  # fmt: skip
+
+
+def test_10th_phase_order_follows_seed_003_with_battle_shock_in_command() -> None:
+    ed = edition("10th")
+    assert ed.phase_keys == ("command", "movement", "shooting", "charge", "fight")
+    assert (ed.morale.kind, ed.morale.phase) == ("battle_shock", "command")
+    assert any("Battle-shock" in line for line in ed.phase(0).checklist)
+
+
+def test_7th_phase_order_follows_seed_001_turn_summary() -> None:
+    # seed 001, "Turn Summary": start of turn, Movement, Psychic, Shooting, Assault, end of turn
+    assert edition("7th").phase_keys == (
+        "start", "movement", "psychic", "shooting", "assault", "end",
+    )  # fmt: skip
+
+
+def test_eternum_phase_order_follows_seed_004_which_has_no_morale_phase() -> None:
+    # seed 004, "The Battle Round": six phases, Command to Fight; no Morale phase is listed
+    assert edition("eternum").phase_keys == (
+        "command", "movement", "psychic", "shooting", "charge", "fight",
+    )  # fmt: skip
+
+
+def test_eternum_borrows_9th_phases_and_adds_its_own_reserves() -> None:
+    nine, eternum = edition("9th"), edition("eternum")
+    assert eternum.phase(3) == nine.phase(3)  # Shooting as 9th
+    assert any("3+" in line for line in eternum.phase(1).checklist)  # seed 004, Reserves
+
+
+@pytest.mark.parametrize(
+    ("key", "who", "requires"),
+    [("9th", "active", "battle_forged"), ("eternum", "active", "battle_forged"),
+     ("10th", "both", None)],
+)  # fmt: skip
+def test_command_points_rule_per_edition(key: str, who: str, requires: str | None) -> None:
+    rule = edition(key).command_points
+    assert rule is not None
+    assert (rule.phase, rule.gain, rule.who, rule.requires) == ("command", 1, who, requires)
+
+
+def test_battle_forged_is_an_option_on_by_default() -> None:
+    assert edition("9th").options == {"battle_forged": True}
+
+
+def test_7th_has_no_command_points_and_tracks_no_morale() -> None:
+    ed = edition("7th")
+    assert ed.command_points is None
+    assert ed.morale.kind == "none"
+
+
+@pytest.mark.parametrize(
+    ("key", "psychic", "ruleset", "morale"),
+    [("9th", True, "9th", "morale"), ("10th", False, "10th", "battle_shock"),
+     ("7th", True, "9th", "none"), ("eternum", True, "9th", "morale")],
+)  # fmt: skip
+def test_psychic_phase_attack_ruleset_and_morale(
+    key: str, psychic: bool, ruleset: str, morale: str
+) -> None:
+    ed = edition(key)
+    assert (ed.has_psychic_phase, ed.attack_ruleset, ed.morale.kind) == (psychic, ruleset, morale)
+
+
+@pytest.mark.parametrize("typed", ["9", "9th", "9th Edition", " 9TH "])
+def test_edition_names_are_forgiving(typed: str) -> None:
+    assert edition(typed).key == "9th"
+
+
+def test_unknown_edition_says_which_exist() -> None:
+    with pytest.raises(InvalidProfile, match="choose 9th, 10th, 7th, eternum"):
+        edition("8th")
+
+
+def test_editions_are_cached() -> None:
+    assert edition("10th") is edition("10")
+
+
+def test_game_code_never_asks_which_edition_it_is() -> None:
+    """No `if edition == "9th"`: edition names never appear as literals in bot/game."""
+    for path in (ROOT / "bot" / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value.lower() not in EDITIONS, f"{path.name}: {node.value!r}"
