@@ -18,6 +18,8 @@ from bot.store.database import Database
 
 MAX_TRIES = 5
 Decision = Callable[[GameState], Sequence[Event]]
+Expectation = Callable[[GameState], bool]
+STALE = "This prompt is out of date; use the newest one (or /game status)."
 
 
 class NoGame(IllegalAction):
@@ -94,23 +96,23 @@ class Tracker:
         return await self._refresh(record)
 
     async def act(
-        self, channel_id: int, actor: int, decide: Decision, *, at_seq: int | None = None
+        self, channel_id: int, actor: int, decide: Decision, *, expect: Expectation | None = None
     ) -> Outcome:
-        """Decide against the current state and append; `at_seq` pins the state it must be."""
+        """Decide against the current state and append, re-deciding if someone appended first.
+
+        `expect` says what the state must still be (e.g. the phase a prompt showed); when it no
+        longer holds, the request is `Stale` and nothing is appended.
+        """
         for _ in range(MAX_TRIES):
             table = await self.require(channel_id)
-            if at_seq is not None and table.state.seq != at_seq:
-                raise Stale("This prompt is out of date; use the newest one (or /game status).")
+            if expect is not None and not expect(table.state):
+                raise Stale(STALE)
             events = list(decide(table.state))
             try:
                 recorded = await games.append(
                     self.db, table.record.id, table.state.seq, events, actor=actor
                 )
             except games.Conflict:
-                if at_seq is not None:
-                    raise Stale(
-                        "This prompt is out of date; use the newest one (or /game status)."
-                    ) from None
                 continue
             record = await games.load_game(self.db, table.record.id) or table.record
             after = await self._refresh(record)
@@ -119,6 +121,11 @@ class Tracker:
 
     def forget(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
+
+
+def in_phase(phase_seq: int) -> Expectation:
+    """The game is still in the phase that began at `phase_seq` (a prompt's phase)."""
+    return lambda state: state.phase_seq == phase_seq
 
 
 def replay(events: Sequence[Recorded]) -> GameState:

@@ -10,6 +10,7 @@ from bot.client import VoxBot
 from bot.game import end_game, next_phase, start_game, undo
 from bot.game.flow import choose_first_player
 from bot.rules.pools import roll_off
+from bot.tracker import in_phase
 from bot.ui.dice_view import rolloff_embed
 from bot.ui.game_buttons import announcement, check_may_change, first_player_view
 from bot.ui.game_view import log_embed, status_embed, who
@@ -83,7 +84,10 @@ class GameCog(
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         check_may_change(interaction, table.state)
         outcome = await self.bot.tracker.act(
-            table.record.channel_id, interaction.user.id, next_phase, at_seq=table.state.seq
+            table.record.channel_id,
+            interaction.user.id,
+            next_phase,
+            expect=in_phase(table.state.phase_seq),
         )
         embeds, view = announcement(outcome)
         await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
@@ -100,7 +104,7 @@ class GameCog(
                 f"Only {who(point.actor)} (or someone with Manage Channels) can undo: {point.what}."
             )
         await self.bot.tracker.act(
-            table.record.channel_id, interaction.user.id, undo, at_seq=table.state.seq
+            table.record.channel_id, interaction.user.id, undo, expect=lambda s: s.undo == point
         )
         await interaction.response.send_message(f"↩️ Undone: {point.what}.")
 

@@ -231,7 +231,7 @@ class UnitCog(
     async def damage(self, interaction: discord.Interaction, unit: UnitName, wounds: Count) -> None:
         """Correct a unit by hand: remove wounds (the damaged model first)."""
         outcome = await self._act(
-            interaction, lambda s: damage(s, unit, [wounds], mortal=True, source="by hand")
+            interaction, lambda s: damage(s, unit, [wounds], mortal=True, source="/unit damage")
         )
         after = outcome.state.unit(unit)
         await interaction.response.send_message(unit_line(after) if after else f"{unit} updated.")

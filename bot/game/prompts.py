@@ -23,7 +23,7 @@ class PhasePrompt:
     units: tuple[UnitNote, ...]
     cp: dict[int, int]
     vp: dict[int, int]
-    seq: int  # the state this prompt shows, for a "Next phase" button that must not act twice
+    seq: int  # the event that entered this phase: a "Next phase" button must not act twice
 
 
 def phase_prompt(state: GameState) -> PhasePrompt:
@@ -41,5 +41,5 @@ def phase_prompt(state: GameState) -> PhasePrompt:
         units=tuple(notes(state, phase)),
         cp=dict(state.cp),
         vp=dict(state.vp),
-        seq=state.seq,
+        seq=state.phase_seq,
     )

@@ -48,6 +48,7 @@ class GameState:
     units: Mapping[str, Unit] = field(default_factory=dict)  # by case-folded name, in added order
     winner: int | None = None
     seq: int = 0
+    phase_seq: int = 0  # the event that entered the current phase: a prompt's identity
     undo: UndoPoint | None = None
 
     @property
@@ -193,6 +194,8 @@ def apply(state: GameState, entry: Recorded) -> GameState:
     if isinstance(event, ev.EventUndone):
         return replace(_undone(state, event), seq=entry.seq)
     after = _HANDLERS[event.kind](state, event)
+    if _position(after) != _position(state):
+        after = replace(after, phase_seq=entry.seq)
     if event.kind in NOT_UNDOABLE:
         return replace(after, seq=entry.seq)
     point = state.undo
@@ -201,6 +204,11 @@ def apply(state: GameState, entry: Recorded) -> GameState:
     else:
         point = UndoPoint((entry.seq,), (event.kind,), entry.actor, describe(event), state)
     return replace(after, seq=entry.seq, undo=point)
+
+
+def _position(state: GameState) -> tuple[object, ...]:
+    """Where the game is: a change here starts a new phase (and makes older prompts stale)."""
+    return (state.status, state.round, state.active, state.phase_index)
 
 
 def fold(log: Iterable[Recorded]) -> GameState:

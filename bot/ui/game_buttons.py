@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.game import GameState, choose_first_player, next_phase, phase_prompt, round_summary
-from bot.tracker import Outcome, Stale, Table
+from bot.tracker import Outcome, Stale, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
 from bot.ui.replies import Guarded, UserError
 
@@ -91,7 +91,7 @@ class NextPhaseButton(
         bot, table = await _table_for(interaction, self.game_id)
         check_may_change(interaction, table.state)
         outcome = await bot.tracker.act(
-            interaction.channel_id or 0, interaction.user.id, next_phase, at_seq=self.seq
+            interaction.channel_id or 0, interaction.user.id, next_phase, expect=in_phase(self.seq)
         )
         embeds, view = announcement(outcome)
         await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)

@@ -49,7 +49,7 @@ def status_embed(state: GameState) -> discord.Embed:
     elif state.phase is None:
         title += "deciding who goes first"
     else:
-        title += f"battle round {state.round}/{state.rounds}, {state.phase.name} phase"
+        title += f"battle round {state.round}/{state.rounds}, {state.phase.name}"
     embed = discord.Embed(title=title, colour=GAME_COLOUR)
     if state.active is not None and state.status == "active":
         embed.description = f"{who(state.active)}'s turn"
@@ -72,7 +72,7 @@ def add_units(embed: discord.Embed, state: GameState) -> discord.Embed:
 
 def prompt_embed(prompt: PhasePrompt) -> discord.Embed:
     embed = discord.Embed(
-        title=f"Battle round {prompt.round}/{prompt.rounds} — {prompt.phase_name} phase",
+        title=f"Battle round {prompt.round}/{prompt.rounds} — {prompt.phase_name}",
         description=f"{who(prompt.player)}'s turn · {prompt.edition}",
         colour=GAME_COLOUR,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import damage, move_unit, phase_prompt
+from bot.game import damage, move_unit, phase_prompt, undo
 from bot.game.checks import UnitNote
 from bot.rules.errors import IllegalAction
 from tests.game.conftest import ALICE, BOB, Table
@@ -31,7 +31,25 @@ def test_prompt_names_round_player_phase_and_checklist(ninth: Table) -> None:
         1, ALICE, "command", "Command phase",
     )  # fmt: skip
     assert prompt.checklist == ninth.state.edition.phase(0).checklist  # type: ignore[union-attr]
-    assert prompt.seq == ninth.state.seq
+    assert prompt.seq == ninth.state.phase_seq
+
+
+def test_prompt_stays_current_while_units_change_within_the_phase(table: Table) -> None:
+    table.start()
+    before = phase_prompt(table.state).seq
+    table.unit(ALICE, "Intercessors", models=5)
+    assert phase_prompt(table.state).seq == before
+
+
+def test_advancing_makes_the_older_prompt_stale_and_undo_makes_it_current_again(
+    table: Table,
+) -> None:
+    table.start()
+    first = phase_prompt(table.state).seq
+    table.next()
+    assert phase_prompt(table.state).seq != first
+    table.do(undo)
+    assert phase_prompt(table.state).seq == first
 
 
 def test_morale_prompt_lists_units_that_lost_models_this_turn(ninth: Table) -> None:

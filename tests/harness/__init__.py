@@ -1,7 +1,7 @@
 """Offline Discord for tests: real discord.Interactions through the bot's own ConnectionState."""
 
 from tests.harness.driver import Harness, Rejected
-from tests.harness.payloads import ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, Person
+from tests.harness.payloads import ALICE, BOB, CAROL, CHANNEL_ID, DAVE, GUILD_ID, Person
 from tests.harness.recorder import Sent
 
 __all__ = [
@@ -9,6 +9,7 @@ __all__ = [
     "BOB",
     "CAROL",
     "CHANNEL_ID",
+    "DAVE",
     "GUILD_ID",
     "Harness",
     "Person",

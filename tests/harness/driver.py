@@ -61,14 +61,14 @@ class Harness:
             sync_on_start=False,
             compute_processes=0,
         )
-        bot.http.request = recorder.rest  # type: ignore[method-assign]
-        state = bot._connection
-        state.application_id = payloads.APP_ID
-        state.user = discord.ClientUser(state=state, data=payloads.bot_user())  # type: ignore[arg-type]
-        await bot._async_setup_hook()
-        await bot.setup_hook()
-        state._add_guild(discord.Guild(data=payloads.guild(), state=state))  # type: ignore[arg-type]
         try:
+            bot.http.request = recorder.rest  # type: ignore[method-assign]
+            state = bot._connection
+            state.application_id = payloads.APP_ID
+            state.user = discord.ClientUser(state=state, data=payloads.bot_user())  # type: ignore[arg-type]
+            await bot._async_setup_hook()
+            await bot.setup_hook()
+            state._add_guild(discord.Guild(data=payloads.guild(), state=state))  # type: ignore[arg-type]
             yield cls(bot, recorder, db_path)
         finally:
             await bot.close()
@@ -136,9 +136,15 @@ class Harness:
         return options, resolved
 
     async def slash(
-        self, name: str, *, user: Person = ALICE, channel_id: int = CHANNEL_ID, raw: bool = False,
+        self,
+        name: str,
+        /,
+        *,
+        user: Person = ALICE,
+        channel_id: int = CHANNEL_ID,
+        raw: bool = False,
         **values: Any,
-    ) -> list[Sent]:  # fmt: skip
+    ) -> list[Sent]:
         """Run `/name` (subcommands as "game start") with option values; returns what was sent."""
         cmd = self._command(name)
         options, resolved = self._options(cmd, values, raw)
@@ -151,7 +157,7 @@ class Harness:
         return await self._dispatch(payloads.interaction(2, data, user, channel_id=channel_id))
 
     async def autocomplete(
-        self, name: str, focused: str, *, user: Person = ALICE, channel_id: int = CHANNEL_ID,
+        self, name: str, focused: str, /, *, user: Person = ALICE, channel_id: int = CHANNEL_ID,
         **values: Any,
     ) -> list[dict[str, Any]]:  # fmt: skip
         """The choices offered while typing option `focused` (its current text in `values`)."""

@@ -14,13 +14,14 @@ MEMBER_PERMISSIONS = str(0x800 | 0x400 | 0x40 | 0x8000)  # send, view, add react
 ALICE = Person(940000000000000001, "Alice", MEMBER_PERMISSIONS)
 BOB = Person(940000000000000002, "Bob", MEMBER_PERMISSIONS)
 CAROL = Person(940000000000000003, "Carol", ALL_PERMISSIONS)  # may manage channels
+DAVE = Person(940000000000000004, "Dave", MEMBER_PERMISSIONS)  # a bystander: plays in no game
 
 WORLD = World(
     APP_ID,
     GUILD_ID,
     CHANNEL_ID,
     MEMBER_PERMISSIONS,
-    (ALICE, BOB, CAROL),
+    (ALICE, BOB, CAROL, DAVE),
     CAROL,
     first_id=930000000000000001,
 )
