@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from bot.rules.dice import ScriptedDice
 from bot.store.games import active_game, load_events
 from tests.harness import ALICE, BOB, CAROL, DAVE, Harness, Sent
 
 
-async def started(h: Harness, **options: object) -> Sent:
+async def started(h: Harness, **options: Any) -> Sent:
     """A 9th-edition game where Alice goes first; returns the first phase prompt."""
     [prompt] = await h.slash("game start", opponent=BOB, first="me", **options)
     return prompt
@@ -138,8 +139,11 @@ async def test_a_second_game_in_the_channel_is_refused(harness: Harness) -> None
 
 
 async def test_commands_without_a_game_say_how_to_start_one(harness: Harness) -> None:
-    for command, options in [("game next", {}), ("game status", {}), ("cp add", {"amount": 1}),
-                             ("unit list", {}), ("game undo", {})]:  # fmt: skip
+    cases: list[tuple[str, dict[str, Any]]] = [
+        ("game next", {}), ("game status", {}), ("cp add", {"amount": 1}), ("unit list", {}),
+        ("game undo", {}),
+    ]  # fmt: skip
+    for command, options in cases:
         [reply] = await harness.slash(command, **options)
         assert reply.ephemeral and "/game start" in reply.content, command
 
