@@ -31,6 +31,7 @@ from bot.ui.unit_options import (
     ShortText,
     UnitName,
     WeaponAbilities,
+    complete_units,
     list_embed,
     new_profile,
     new_weapon,
@@ -63,16 +64,6 @@ class UnitCog(
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         check_may_change(interaction, table.state)
         return await self.bot.tracker.act(table.record.channel_id, interaction.user.id, decide)
-
-    async def unit_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Autocomplete: the channel's units whose name contains what was typed."""
-        table = await self.bot.tracker.table(interaction.channel_id or 0)
-        names = [u.name for u in table.state.units.values()] if table else []
-        typed = current.casefold()
-        found = [n for n in names if typed in n.casefold()][:25]
-        return [app_commands.Choice(name=n, value=n) for n in found]
 
     @app_commands.command(name="add")
     @app_commands.describe(
@@ -137,7 +128,7 @@ class UnitCog(
         damage="Damage: 1, D3, D6+1",
         abilities="Abilities, as for /attack",
     )
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def weapon(
         self,
         interaction: discord.Interaction,
@@ -174,7 +165,7 @@ class UnitCog(
         await interaction.response.send_message(embed=list_embed(table.state))
 
     @app_commands.command(name="show")
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def show(self, interaction: discord.Interaction, unit: UnitName) -> None:
         """A unit's profile, weapons, and models and wounds left."""
         table = await self.bot.tracker.require(interaction.channel_id or 0)
@@ -184,7 +175,7 @@ class UnitCog(
         await interaction.response.send_message(embed=unit_embed(found))
 
     @app_commands.command(name="edit")
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def edit(
         self,
         interaction: discord.Interaction,
@@ -219,7 +210,7 @@ class UnitCog(
         await interaction.response.send_message(embed=unit_embed(changed))
 
     @app_commands.command(name="remove")
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def remove(self, interaction: discord.Interaction, unit: UnitName) -> None:
         """Take a unit out of the game (not destroyed: removed)."""
         await self._act(interaction, lambda s: remove_unit(s, unit))
@@ -227,7 +218,7 @@ class UnitCog(
 
     @app_commands.command(name="damage")
     @app_commands.describe(wounds="Wounds to remove, one at a time, spilling to the next model")
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def damage(self, interaction: discord.Interaction, unit: UnitName, wounds: Count) -> None:
         """Correct a unit by hand: remove wounds (the damaged model first)."""
         outcome = await self._act(
@@ -240,7 +231,7 @@ class UnitCog(
     @app_commands.describe(
         wounds="Wounds to restore to the damaged model", models="Models to bring back"
     )
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def heal(
         self,
         interaction: discord.Interaction,
@@ -257,7 +248,7 @@ class UnitCog(
 
     @app_commands.command(name="move")
     @app_commands.describe(mode="How it moves (an advance rolls its D6)")
-    @app_commands.autocomplete(unit=unit_names)
+    @app_commands.autocomplete(unit=complete_units)
     async def move(self, interaction: discord.Interaction, unit: UnitName, mode: MoveMode) -> None:
         """Record a unit's move this turn: normal, advance (rolls D6), fall back or stationary."""
         how = MOVES[mode]

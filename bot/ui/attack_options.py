@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.game import Unit
 from bot.rules.abilities import known_phrases
 from bot.rules.errors import RulesError
 from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
 from bot.rules.rulesets import ruleset
+from bot.ui.attack_game import Typed, target_options, weapon_options
 from bot.ui.transformers import BoundedText, Choice
+from bot.ui.unit_options import UnitName, complete_units, complete_weapons
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -31,23 +34,30 @@ EditionOption = app_commands.Transform[str, Choice("an edition", ("9th", "10th")
 
 @dataclass(frozen=True, slots=True)
 class AttackRequest:
-    """What the user asked for: the spec to resolve, and whether to answer privately."""
+    """What the user asked for: the spec, the edition, privacy, and the tracked target if any."""
 
     spec: AttackSpec
     edition: str
     secret: bool
+    target: Unit | None = None  # as read when the request was built: damage is applied to it
 
 
 Responder = Callable[[discord.Interaction, AttackRequest], Awaitable[None]]
 
 
-def build_request(
-    edition: str, secret: bool, *, weapon: dict[str, Any], target: dict[str, Any]
+async def build_request(
+    interaction: discord.Interaction, typed: Typed, secret: bool
 ) -> AttackRequest:
-    """Slash options → rules values; each bad value raises a one-sentence RulesError."""
-    rules = ruleset(edition)
-    spec = AttackSpec(rules, (weapon_from_text(rules, **weapon),), target_from_text(**target))
-    return AttackRequest(spec, rules.name, secret)
+    """Options (and the channel's units) → rules values; bad values raise one-sentence errors."""
+    bot = cast("VoxBot", interaction.client)
+    table = await bot.tracker.table(interaction.channel_id or 0)
+    state = table.state if table else None
+    game_edition = state.edition.attack_ruleset if state and state.edition else None
+    rules = ruleset(typed.edition or game_edition or bot.settings.default_edition)
+    weapons = tuple(weapon_from_text(rules, **w) for w in weapon_options(typed, state))
+    target, unit = target_options(typed, state)
+    spec = AttackSpec(rules, weapons, target_from_text(**target))
+    return AttackRequest(spec, rules.name, secret, unit)
 
 
 def default_edition(interaction: discord.Interaction) -> str:
@@ -87,47 +97,54 @@ def attack_command(
         damage="Damage per attack: 1, D3, D6+1, 2D6",
         toughness="Target Toughness",
         save="Target Save: 3+, or - for none",
-        wounds="Wounds per target model",
-        models="Target models",
-        attackers="Attacking models",
+        wounds="Wounds per target model (default 1)",
+        models="Target models (default 1)",
+        attackers="Attacking models (default 1, or the attacker unit's models)",
         invuln="Target invulnerable save: 4+",
         fnp="Target feel no pain: 5+",
         abilities="Comma-separated: sustained hits 1, lethal hits, reroll hits: 1s, cover…",
         keywords="Target keywords for Anti-X, comma-separated: infantry, vehicle",
-        edition="Rules edition (default: the server's DEFAULT_EDITION)",
+        edition="Rules edition (default: this channel's game, else DEFAULT_EDITION)",
         secret="Only you see the result",
+        attacker="A unit of this channel's game: its weapons and models fill the profile",
+        weapon="One of the attacker's weapons (default: all of them)",
+        target="A unit of this channel's game: its profile fills the target (/attack damages it)",
     )
     async def callback(
         interaction: discord.Interaction,
-        attacks: Text20,
-        skill: Text20,
-        strength: Text20,
-        ap: Text20,
-        damage: Text20,
-        toughness: app_commands.Range[int, 1, 30],
-        save: Text20,
-        wounds: app_commands.Range[int, 1, 50] = 1,
-        models: app_commands.Range[int, 1, 100] = 1,
-        attackers: app_commands.Range[int, 1, 100] = 1,
+        attacks: Text20 | None = None,
+        skill: Text20 | None = None,
+        strength: Text20 | None = None,
+        ap: Text20 | None = None,
+        damage: Text20 | None = None,
+        toughness: app_commands.Range[int, 1, 30] | None = None,
+        save: Text20 | None = None,
+        wounds: app_commands.Range[int, 1, 50] | None = None,
+        models: app_commands.Range[int, 1, 100] | None = None,
+        attackers: app_commands.Range[int, 1, 100] | None = None,
         invuln: Text20 | None = None,
         fnp: Text20 | None = None,
         abilities: AbilityText | None = None,
         keywords: Keywords | None = None,
         edition: EditionOption | None = None,
         secret: bool = False,
+        attacker: UnitName | None = None,
+        weapon: UnitName | None = None,
+        target: UnitName | None = None,
     ) -> None:
-        request = build_request(
-            edition or default_edition(interaction),
-            secret,
-            weapon={"attacks": attacks, "skill": skill, "strength": strength, "ap": ap,
-                    "damage": damage, "abilities": abilities or "", "attackers": attackers},
-            target={"toughness": toughness, "save": save, "wounds": wounds, "models": models,
-                    "invuln": invuln or "", "fnp": fnp or "", "keywords": keywords or ""},
+        typed = Typed(
+            attacks=attacks, skill=skill, strength=strength, ap=ap, damage=damage,
+            toughness=toughness, save=save, wounds=wounds, models=models, attackers=attackers,
+            invuln=invuln, fnp=fnp, abilities=abilities, keywords=keywords, edition=edition,
+            attacker=attacker, weapon=weapon, target=target,
         )  # fmt: skip
-        await respond(interaction, request)
+        await respond(interaction, await build_request(interaction, typed, secret))
 
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name, description=description, callback=callback
     )
     command.autocomplete("abilities")(suggest_abilities)
+    command.autocomplete("attacker")(complete_units)
+    command.autocomplete("target")(complete_units)
+    command.autocomplete("weapon")(complete_weapons)
     return command

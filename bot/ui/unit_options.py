@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -15,6 +15,9 @@ from bot.rules.profiles import parse_ap, parse_keywords, parse_roll_needed, pars
 from bot.rules.rulesets import ruleset
 from bot.ui.game_view import add_units, unit_line, who
 from bot.ui.transformers import BoundedText
+
+if TYPE_CHECKING:
+    from bot.client import VoxBot
 
 UnitName = app_commands.Transform[str, BoundedText("the unit name", 40)]
 ShortText = app_commands.Transform[str, BoundedText("that value", 20)]
@@ -89,3 +92,27 @@ def unit_embed(unit: Unit) -> discord.Embed:
 
 def list_embed(state: GameState) -> discord.Embed:
     return add_units(discord.Embed(title=f"Units ({len(state.units)}/{MAX_UNITS})"), state)
+
+
+async def complete_units(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the channel's units whose name contains what was typed."""
+    table = await cast("VoxBot", interaction.client).tracker.table(interaction.channel_id or 0)
+    names = [u.name for u in table.state.units.values()] if table else []
+    return _choices(names, current)
+
+
+async def complete_weapons(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the weapons of the attacker chosen so far."""
+    table = await cast("VoxBot", interaction.client).tracker.table(interaction.channel_id or 0)
+    attacker = getattr(interaction.namespace, "attacker", None)
+    unit = table.state.unit(attacker) if table and attacker else None
+    return _choices([w.name for w in unit.profile.weapons] if unit else [], current)
+
+
+def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.casefold()
+    return [app_commands.Choice(name=n, value=n) for n in names if typed in n.casefold()][:25]

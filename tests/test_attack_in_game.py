@@ -1,0 +1,138 @@
+"""/attack and /odds with attacker, weapon and target units from the channel's game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.rules.dice import ScriptedDice
+from tests.harness import ALICE, BOB, DAVE, Harness
+
+
+async def table(h: Harness, edition: str = "9th") -> None:
+    """Alice's Intercessors (one model, bolt rifle and bolt pistol) against Bob's ten Boyz."""
+    await h.slash("game start", opponent=BOB, first="me", edition=edition)
+    await h.slash("unit add", name="Intercessors", models=1, wounds=2, toughness=4, save="3+")
+    await h.slash(
+        "unit weapon", unit="Intercessors", name="Bolt rifle", range='24"', attacks="2",
+        skill="3+", strength="4", ap="-1", damage="1",
+    )  # fmt: skip
+    await h.slash(
+        "unit weapon", unit="Intercessors", name="Bolt pistol", range='12"', attacks="1",
+        skill="3+", strength="4", ap="0", damage="1",
+    )  # fmt: skip
+    await h.slash(
+        "unit add", name="Boyz", models=10, wounds=1, toughness=5, save="5+", user=BOB, owner=BOB
+    )
+
+
+RIFLE: dict[str, Any] = {"attacker": "Intercessors", "weapon": "Bolt rifle", "target": "Boyz"}
+
+
+async def test_attack_on_a_tracked_unit_removes_the_models_it_destroyed(tmp_path: Path) -> None:
+    # Bolt rifle, 2 attacks: hits 4 4 (3+), wounds 5 6 (S4 v T5: 5+), saves 2 3 (5+ with AP-1: 6+).
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
+        await table(h)
+        [reply] = await h.slash("attack", **RIFLE)
+        assert reply.field("Result").startswith("**2 models destroyed**")
+        assert reply.field("Tracked unit") == "**Boyz** — 8/10 models"
+        [status] = await h.slash("game status")
+        assert "**Boyz** — 8/10 models" in status.text
+        [log] = await h.slash("game log", count=1)
+    assert "Boyz" in log.embed["description"]
+
+
+async def test_the_damaged_model_takes_the_next_attack(tmp_path: Path) -> None:
+    # Nobz 3×W2 with one wounded model; one D1 wound through: the wounded model is destroyed.
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 6, 1])) as h:
+        await table(h)
+        await h.slash(
+            "unit add", name="Nobz", models=3, wounds=2, toughness=5, save="4+", owner=BOB
+        )
+        await h.slash("unit damage", unit="Nobz", wounds=1)
+        [reply] = await h.slash(
+            "attack", attacker="Intercessors", weapon="Bolt pistol", target="Nobz"
+        )
+    assert reply.field("Tracked unit") == "**Nobz** — 2/3 models (2 W each)"
+
+
+async def test_leaving_out_the_weapon_fires_all_of_the_attackers_weapons(harness: Harness) -> None:
+    await table(harness)
+    [reply] = await harness.slash("odds", attacker="Intercessors", target="Boyz")
+    assert (
+        "Bolt rifle" in reply.embed["description"] and "Bolt pistol" in reply.embed["description"]
+    )
+
+
+async def test_odds_on_a_tracked_unit_change_nothing(harness: Harness) -> None:
+    await table(harness)
+    await harness.slash("odds", **RIFLE)
+    [status] = await harness.slash("game status")
+    assert "**Boyz** — 10/10 models" in status.text
+
+
+async def test_edition_comes_from_the_channels_game(harness: Harness) -> None:
+    await table(harness, edition="10th")
+    [reply] = await harness.slash("odds", **RIFLE)
+    assert reply.embed["title"] == "📊 Exact odds — 10th edition"
+
+
+async def test_an_unknown_weapon_names_the_weapons_the_unit_has(harness: Harness) -> None:
+    await table(harness)
+    [reply] = await harness.slash("odds", attacker="Intercessors", weapon="Plasma", target="Boyz")
+    assert reply.ephemeral
+    assert (
+        reply.content
+        == "Intercessors has no weapon called Plasma; it has: Bolt rifle, Bolt pistol."
+    )
+
+
+async def test_an_unknown_unit_suggests_the_closest(harness: Harness) -> None:
+    await table(harness)
+    [reply] = await harness.slash("odds", attacker="Intercesors", target="Boyz")
+    assert reply.ephemeral and 'did you mean "Intercessors"?' in reply.content
+
+
+async def test_without_units_the_profile_must_be_typed(harness: Harness) -> None:
+    [reply] = await harness.slash("attack", attacks="2", skill="3+", toughness=4, save="3+")
+    assert reply.ephemeral
+    assert reply.content.startswith("Give strength, ap, damage")
+
+
+async def test_a_bystander_cannot_damage_a_tracked_unit(harness: Harness) -> None:
+    await table(harness)
+    [reply] = await harness.slash("attack", user=DAVE, **RIFLE)
+    assert reply.ephemeral and "Only the two players" in reply.content
+    [status] = await harness.slash("game status")
+    assert "**Boyz** — 10/10 models" in status.text
+
+
+async def test_attacker_target_and_weapon_autocomplete_from_the_game(harness: Harness) -> None:
+    await table(harness)
+    units = await harness.autocomplete("attack", "target", target="bo")
+    assert [c["value"] for c in units] == ["Boyz"]
+    weapons = await harness.autocomplete("attack", "weapon", attacker="Intercessors", weapon="")
+    assert [c["value"] for c in weapons] == ["Bolt rifle", "Bolt pistol"]
+
+
+async def test_the_biggest_attack_is_in_the_round_summary(tmp_path: Path) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
+        await table(h)
+        await h.slash("game undo", user=BOB)  # nothing of Alice's: Bob's unit add is undone
+        await h.slash(
+            "unit add",
+            name="Boyz",
+            models=10,
+            wounds=1,
+            toughness=5,
+            save="5+",
+            user=BOB,
+            owner=BOB,
+        )
+        await h.slash("attack", **RIFLE)
+        for _ in range(14):
+            [reply] = await h.slash("game next", user=ALICE)
+    summary = reply.embeds[0]
+    assert summary["title"] == "End of battle round 1"
+    notable = next(f["value"] for f in summary["fields"] if f["name"] == "Notable rolls")
+    assert "destroyed 2 of Boyz" in notable
