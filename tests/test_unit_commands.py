@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.store.games import active_game, load_events
 from tests.harness import BOB, CHANNEL_ID, Harness, Rejected
 
-BOYZ = {"name": "Boyz", "models": 10, "wounds": 1, "toughness": 5, "save": "6+", "owner": BOB}
+BOYZ: dict[str, Any] = {
+    "name": "Boyz",
+    "models": 10,
+    "wounds": 1,
+    "toughness": 5,
+    "save": "6+",
+    "owner": BOB,
+}
 
 
 async def game(h: Harness, edition: str = "9th") -> None:
@@ -43,8 +52,10 @@ async def test_a_unit_name_is_unique_in_a_game(harness: Harness) -> None:
 async def test_unit_weapon_checks_its_dice_and_abilities(harness: Harness) -> None:
     await game(harness)
     await harness.slash("unit add", **BOYZ)
-    base = {"unit": "Boyz", "name": "Choppa", "range": "Melee", "skill": "3+", "strength": "4",
-            "ap": "-1", "damage": "1"}  # fmt: skip
+    base: dict[str, Any] = {
+        "unit": "Boyz", "name": "Choppa", "range": "Melee", "skill": "3+", "strength": "4",
+        "ap": "-1", "damage": "1",
+    }  # fmt: skip
     [bad] = await harness.slash("unit weapon", attacks="banana", **base)
     assert bad.ephemeral and "not a dice expression" in bad.content
     [bad] = await harness.slash("unit weapon", attacks="3", abilities="lethal hitz", **base)
