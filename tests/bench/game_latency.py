@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -29,8 +30,7 @@ async def build(h: Harness) -> int:
     """20 units and enough damage to make 60 events; returns the log length."""
     await h.slash("game start", opponent=BOB, first="me")
     for i in range(20):
-        owner = BOB if i % 2 else None
-        extra = {"owner": owner} if owner else {}
+        extra: dict[str, Any] = {"owner": BOB} if i % 2 else {}
         await h.slash(
             "unit add", name=f"Squad {i}", models=10, wounds=2, toughness=4, save="3+", **extra
         )
