@@ -8,14 +8,9 @@ Run: `python tests/bench/game_latency.py` (or `make bench`).
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.rules.dice import Dice
 from bot.store.games import active_game, load_events
+from tests.bench._latency import Row, report, timed
 from tests.harness import BOB, CHANNEL_ID, Harness
 
 
@@ -43,23 +39,7 @@ async def build(h: Harness) -> int:
     return len(await load_events(h.bot.db, record.id))
 
 
-async def timed(
-    count: int,
-    action: Callable[[], Awaitable[object]],
-    before: Callable[[], Awaitable[object]] | None = None,
-) -> tuple[float, float]:
-    times = []
-    for _ in range(count):
-        if before is not None:
-            await before()
-        start = time.perf_counter()
-        await action()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
-
-
-async def measure(count: int) -> list[tuple[str, float, float]]:
+async def measure(count: int) -> list[Row]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness.running(Path(tmp), dice=Dice(random.Random(1))) as h:
@@ -92,15 +72,8 @@ async def measure(count: int) -> list[tuple[str, float, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="a few calls, for a smoke test")
-    args = parser.parse_args(argv)
-    count = 5 if args.quick else 300
-    print(f"/game in-process latency, 20 units, {count} calls each")
-    print(f"{'case':<30}{'median ms':>11}{'p99 ms':>9}")
-    for name, median, p99 in asyncio.run(measure(count)):
-        print(f"{name:<30}{median:>11.2f}{p99:>9.2f}")
-    return 0
+    title = "/game in-process latency, 20 units, {count} calls each"
+    return report(argv, __doc__, title, measure, full=300, quick=5)
 
 
 if __name__ == "__main__":

@@ -7,19 +7,17 @@ Run: `python tests/bench/roll_latency.py` (or `make bench`).
 
 from __future__ import annotations
 
-import argparse
-import asyncio
+import functools
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.rules.dice import Dice
+from tests.bench._latency import Row, report, timed
 from tests.harness import Harness
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -29,34 +27,24 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-async def measure(count: int) -> list[tuple[str, float, float]]:
+async def roll(h: Harness, options: dict[str, Any]) -> object:
+    return await h.slash("roll", **options)
+
+
+async def measure(count: int) -> list[Row]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness.running(Path(tmp), dice=Dice(random.Random(1))) as h:
             for name, options in CASES:
                 for _ in range(min(50, count)):  # warm up
                     await h.slash("roll", **options)
-                times = []
-                for _ in range(count):
-                    start = time.perf_counter()
-                    await h.slash("roll", **options)
-                    times.append((time.perf_counter() - start) * 1000)
-                times.sort()
-                p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-                rows.append((name, statistics.median(times), p99))
+                rows.append((name, *await timed(count, functools.partial(roll, h, options))))
     return rows
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="a few invocations, for a smoke test")
-    args = parser.parse_args(argv)
-    count = 20 if args.quick else 1000
-    print(f"/roll in-process latency over {count} invocations each")
-    print(f"{'case':<16}{'median ms':>12}{'p99 ms':>10}")
-    for name, median, p99 in asyncio.run(measure(count)):
-        print(f"{name:<16}{median:>12.3f}{p99:>10.3f}")
-    return 0
+    title = "/roll in-process latency over {count} invocations each"
+    return report(argv, __doc__, title, measure, full=1000, quick=20)
 
 
 if __name__ == "__main__":
