@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-BENCHES = sorted(
-    p.stem for p in (Path(__file__).parent / "bench").glob("*.py") if p.stem != "__init__"
-)
+BENCHES = sorted(p.stem for p in (Path(__file__).parent / "bench").glob("[!_]*.py"))
 
 
 @pytest.mark.parametrize("name", BENCHES)
