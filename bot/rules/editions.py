@@ -3,14 +3,14 @@
 Each edition is one JSON file (`data/editions/<key>.json`) validated by the models below; the game
 code reads these and never asks which edition it is playing. Vox runs from its repository (an
 editable install), so the folder is found from this file's path: `<repo>/bot/rules/editions.py`
-→ `<repo>/data/editions`. Only `re` and builtin `open` are used (bot/rules may not import I/O
-modules, see tests/test_layering.py).
+→ `<repo>/data/editions`. Reading these static tables is the only file access in bot/rules.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
@@ -19,7 +19,7 @@ from bot.rules.errors import InvalidProfile
 
 # The editions shipped in data/editions (tests check the folder holds exactly these).
 EDITIONS = ("9th", "10th", "7th", "eternum")
-DATA_DIR = "/".join([*re.split(r"[\\/]", __file__)[:-3], "data", "editions"])
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "editions"
 
 MoveKind = Literal["normal", "advance", "fall_back", "stationary", "charge"]
 Condition = Literal["advanced", "fell_back", "charged", "lost_models", "below_half"]
@@ -115,8 +115,7 @@ class Edition(_Data):
 
 
 def _load_json(key: str) -> dict[str, Any]:
-    with open(f"{DATA_DIR}/{key}.json", encoding="utf-8") as handle:
-        return _JSON.validate_json(handle.read())
+    return _JSON.validate_json((DATA_DIR / f"{key}.json").read_text("utf-8"))
 
 
 def normalise(name: str) -> str:
