@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -17,6 +20,17 @@ from typing import Any, TypeVar, cast
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
 CACHE_SIZE = 512
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In each worker: exit when the bot's process is gone (even after SIGKILL), not linger."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="vox-parent-watch", daemon=True).start()
 
 
 def _warm() -> int:
@@ -39,7 +53,12 @@ class ComputePool:
             return
         # spawn, not fork: the parent has threads (aiosqlite) that a fork would copy half-way.
         ctx = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=ctx)
+        self._executor = ProcessPoolExecutor(
+            max_workers=self.processes,
+            mp_context=ctx,
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
             *(loop.run_in_executor(self._executor, _warm) for _ in range(self.processes))

@@ -7,6 +7,8 @@ unless the caller pinned a seq (a button from an older prompt), which is then ou
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -59,6 +61,15 @@ class Tracker:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._tables: dict[int, Table] = {}  # by game id; only ever extended from the log
+        # One writer per channel in this process: concurrent actions queue instead of colliding
+        # (optimistic append still guards against other processes sharing the database).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
 
     async def table(self, channel_id: int) -> Table | None:
         """The channel's active game, up to date with the log."""
@@ -103,6 +114,12 @@ class Tracker:
         `expect` says what the state must still be (e.g. the phase a prompt showed); when it no
         longer holds, the request is `Stale` and nothing is appended.
         """
+        async with self._lock(channel_id):
+            return await self._act(channel_id, actor, decide, expect)
+
+    async def _act(
+        self, channel_id: int, actor: int, decide: Decision, expect: Expectation | None
+    ) -> Outcome:
         for _ in range(MAX_TRIES):
             table = await self.require(channel_id)
             if expect is not None and not expect(table.state):

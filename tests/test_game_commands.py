@@ -175,3 +175,15 @@ async def test_restart_keeps_status_and_the_last_prompt_button_works(tmp_path: P
         assert after.embed == before.embed
         [second] = await h.click(first.button("Next phase")["custom_id"], on=first)
     assert second.embeds[0]["title"] == "Battle round 1/5 — Movement phase"
+
+
+async def test_simultaneous_changes_in_one_channel_all_land(harness: Harness) -> None:
+    await started(harness)
+    before = len(harness.sent)
+    await asyncio.gather(*(harness.slash("vp add", amount=1, user=p) for p in [ALICE, BOB] * 20))
+    replies = harness.sent[before:]
+    assert [r for r in replies if r.ephemeral] == []
+    [status] = await harness.slash("game status")
+    points = status.field("Command and victory points")
+    assert f"<@{ALICE.id}> — **1** CP · **20** VP" in points
+    assert f"<@{BOB.id}> — **0** CP · **20** VP" in points

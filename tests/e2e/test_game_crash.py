@@ -1,0 +1,217 @@
+"""Crash safety: SIGKILL during a burst of game changes loses nothing the bot acknowledged.
+
+The tracker commits each event (`bot.store.games.append`: BEGIN IMMEDIATE, INSERT, COMMIT, all
+awaited) before the command answers, so an answer the fake received is an acknowledged event: it
+must be in the log after the crash, whatever was still in flight when the process died.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.e2e.conftest import BotProcess, BotRunner
+from tests.e2e.fake_discord import ALICE, BOB, MESSAGE, Callback, FakeDiscord, Interaction
+from tests.e2e.game_wire import (
+    Logged,
+    answer,
+    click_next,
+    online,
+    prompt_seq,
+    read_log,
+    shown_points,
+    start_game,
+    titles,
+)
+from tests.e2e.processes import PROC, descendants, end, gone
+
+BURST = 400  # interactions at most, far more than the bot answers before the kill
+IN_FLIGHT = 8  # interactions sent but not yet answered, at any moment of the burst
+KILL_AFTER = 40  # changes acknowledged (public answers) before SIGKILL
+NEXT_EVERY = 16  # one /game next in so many commands (the game must not end in the burst)
+POINTS_REPLY = re.compile(
+    r"<@(?P<player>\d+)> now has \*\*(?P<cp>\d+)\*\* CP and \*\*(?P<vp>\d+)\*\* VP "
+    r"\((?P<reason>burst \d+)\)\."
+)
+POINT_KINDS = {"cp add": "cp_gained", "vp add": "vp_scored"}
+
+
+@dataclass
+class Burst:
+    """What was sent during the burst, and (after the kill) what the bot acknowledged."""
+
+    sent: dict[int, str] = field(default_factory=dict)  # interaction id -> command or "click"
+    points: list[tuple[str, Callback]] = field(default_factory=list)  # (command, answer)
+    prompts: list[Callback] = field(default_factory=list)  # new phase prompts
+    refused: Counter[str] = field(default_factory=Counter)  # ephemeral answers, by sentence
+    stopped: bool = False  # the bot was killed: send nothing more
+
+    def answers(self, fake: FakeDiscord) -> list[Callback]:
+        return [c for c in fake.callbacks if c.interaction.id in self.sent]
+
+    def acknowledged(self, fake: FakeDiscord) -> int:
+        return sum(not c.ephemeral for c in self.answers(fake))
+
+    def in_flight(self, fake: FakeDiscord) -> int:
+        return len(self.sent) - len(self.answers(fake))
+
+    def sort(self, fake: FakeDiscord) -> None:
+        for reply in self.answers(fake):
+            assert reply.type == MESSAGE, reply
+            command = self.sent[reply.interaction.id]
+            if reply.ephemeral:
+                self.refused[reply.content] += 1
+            elif command in POINT_KINDS:
+                self.points.append((command, reply))
+            else:
+                assert titles(reply)[-1].startswith("Battle round "), titles(reply)
+                self.prompts.append(reply)
+
+
+async def send_commands(fake: FakeDiscord, burst: Burst) -> None:
+    """/vp add and /cp add from both players, each with its own reason, and some /game next."""
+    for k in range(BURST):
+        user = (ALICE, BOB)[k % 2]
+        if k % NEXT_EVERY == NEXT_EVERY - 1:
+            command, options = "game next", {}
+        else:
+            command = ("vp add", "cp add")[k // 2 % 2]
+            options = {"amount": 1, "reason": f"burst {k}"}
+        await fake.wait_for(
+            lambda: burst.stopped or burst.in_flight(fake) < IN_FLIGHT,
+            what="room in the burst's window",
+        )
+        if burst.stopped:
+            return
+        sent = await fake.dispatch_command(command, options, user)
+        burst.sent[sent.id] = command
+
+
+async def click_newest_prompts(fake: FakeDiscord, burst: Burst, first: Callback) -> None:
+    """Press "Next phase" on each new prompt as it appears, as both players (one of them wins)."""
+    pressed: set[int] = set()
+    while not burst.stopped:
+        prompts = [first, *(c for c in burst.answers(fake) if not c.ephemeral and c.custom_ids())]
+        newest = max(prompts, key=prompt_seq)
+        if prompt_seq(newest) not in pressed:
+            pressed.add(prompt_seq(newest))
+            for user in (BOB, ALICE):
+                clicked: Interaction = await click_next(fake, newest, user)
+                burst.sent[clicked.id] = "click"
+        await asyncio.sleep(0.01)
+
+
+async def sigkill_mid_burst(fake: FakeDiscord, bot: BotProcess, first: Callback) -> Burst:
+    burst = Burst()
+    tasks = [
+        asyncio.create_task(send_commands(fake, burst)),
+        asyncio.create_task(click_newest_prompts(fake, burst, first)),
+    ]
+    try:
+        await fake.wait_for(
+            lambda: burst.acknowledged(fake) >= KILL_AFTER,
+            what=f"{KILL_AFTER} acknowledged changes in the burst",
+        )
+        bot.stopping = True  # an expected death: do not fail the waits
+        left = descendants(bot.proc.pid)
+        os.kill(bot.proc.pid, signal.SIGKILL)
+        end(left)  # belt and braces: workers also exit by themselves once the bot is gone
+    finally:
+        # A flag, not only cancel(): Python 3.11's asyncio.wait_for can swallow a cancellation.
+        burst.stopped = True
+        fake.notify()
+        for task in tasks:
+            with contextlib.suppress(ConnectionError):
+                await asyncio.wait_for(task, 2.0)
+    await bot.kill()  # reaps the process and its output readers
+    # -9, or 255 when asyncio's child watcher lost the race to reap it ("Unknown child process").
+    assert bot.returncode in (-signal.SIGKILL, 255)
+    await asyncio.sleep(0.1)  # answers already on the wire are still acknowledgements
+    burst.sort(fake)
+    return burst
+
+
+def totals(log: list[Logged]) -> dict[int, tuple[int, int]]:
+    """{player: (CP, VP)} folded from the log (nothing is spent or undone in this test)."""
+    started = json.loads(log[0].payload)
+    cp = dict.fromkeys(started["players"], started.get("starting_cp", 0))
+    vp = dict.fromkeys(started["players"], 0)
+    for event in log[1:]:
+        data = json.loads(event.payload)
+        if event.kind == "cp_gained":
+            cp[data["player"]] += data["amount"]
+        elif event.kind == "vp_scored":
+            vp[data["player"]] += data["amount"]
+        else:
+            assert event.kind in {"first_player_chosen", "phase_advanced", "turn_ended"}, event
+    return {player: (cp[player], vp[player]) for player in vp}
+
+
+async def test_sigkill_during_a_burst_keeps_every_acknowledged_event(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    bot = await online(fake, bots)
+    first = await start_game(fake, first="me")
+    burst = await sigkill_mid_burst(fake, bot, first)
+    assert burst.in_flight(fake) > 0, "the bot answered the whole burst before it was killed"
+    assert len(burst.points) + len(burst.prompts) >= KILL_AFTER
+    assert burst.prompts, f"no Next phase was acknowledged; refused: {burst.refused}"
+    assert bots.database.with_name(bots.database.name + "-wal").exists()  # no clean close
+
+    check, log = read_log(bots.database)
+    assert check == "ok"
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    by_reason = {json.loads(e.payload).get("reason"): e for e in log}
+    for command, reply in burst.points:
+        match = POINTS_REPLY.fullmatch(reply.content)
+        assert match is not None, reply.content
+        event = by_reason.get(match["reason"])
+        assert event is not None, f"acknowledged but not in the log: {reply.content}"
+        assert event.kind == POINT_KINDS[command]
+        assert event.actor == reply.interaction.user.id == int(match["player"])
+        assert json.loads(event.payload)["amount"] == 1
+    for prompt in burst.prompts:  # its button names the event that entered its phase
+        entered = log[prompt_seq(prompt) - 1]
+        assert entered.kind == "phase_advanced", titles(prompt)
+        phase = json.loads(entered.payload)
+        assert titles(prompt)[-1] == f"Battle round {phase['round']}/5 — {phase['name']}"
+
+    # What any answer showed is at most what the log holds (points only ever grow here).
+    logged = totals(log)
+    for _, reply in burst.points:
+        match = POINTS_REPLY.fullmatch(reply.content)
+        assert match is not None
+        cp, vp = logged[int(match["player"])]
+        assert int(match["cp"]) <= cp
+        assert int(match["vp"]) <= vp
+
+    again = await online(fake, bots, run=2)
+    status = await answer(fake, await fake.dispatch_command("game status"))
+    assert shown_points(status) == logged
+    assert titles(status)[0].startswith("🎲 9th edition — battle round ")
+    assert await again.stop() == 0
+    assert "Traceback" not in again.stderr
+
+
+@pytest.mark.skipif(not PROC.is_dir(), reason="reads the process tree from Linux's /proc")
+async def test_sigkill_leaves_no_process_of_the_bot_behind(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    bot = await online(fake, bots)
+    started = descendants(bot.proc.pid)
+    assert started, "the bot has no compute pool process to check"
+    try:
+        bot.stopping = True
+        os.kill(bot.proc.pid, signal.SIGKILL)
+        assert await gone(started, within=2.0), f"still running: {started}"
+    finally:
+        end(started)
+        await bot.kill()
