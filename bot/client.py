@@ -18,12 +18,23 @@ from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tracker import Tracker
 from bot.ui.game_buttons import FirstPlayerButton, NextPhaseButton
+from bot.ui.psychic_view import DenyButton
 from bot.ui.replies import report_error
 from bot.ui.reroll import RerollButton
 
 log = logging.getLogger("vox")
 
-EXTENSIONS = ("cogs.dice", "cogs.attack", "cogs.game", "cogs.points", "cogs.units", "cogs.help")
+EXTENSIONS = (
+    "cogs.dice",
+    "cogs.attack",
+    "cogs.game",
+    "cogs.points",
+    "cogs.units",
+    "cogs.psychic",
+    "cogs.morale",
+    "cogs.movement",
+    "cogs.help",
+)
 SYNC_HASH_KEY = "command_tree_hash"
 
 
@@ -73,7 +84,7 @@ class VoxBot(commands.Bot):
         await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(RerollButton, NextPhaseButton, FirstPlayerButton)
+        self.add_dynamic_items(RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton)
         if self.sync_on_start:
             await self.sync_commands(force=False)
 

@@ -151,3 +151,14 @@ async def test_help_lists_every_command_with_an_example(harness: Harness) -> Non
     for name in ("roll", "rolloff", "help"):
         assert f"**/{name}**" in reply.text
     assert "/roll dice:10D6 target:3+" in reply.text
+
+
+async def test_help_fits_discords_embed_limits(harness: Harness) -> None:
+    [reply] = await harness.slash("help")
+    embed = reply.embed
+    fields = embed.get("fields", [])
+    assert len(fields) <= 25
+    assert all(len(f["value"]) <= 1024 for f in fields)
+    total = len(embed.get("title", "")) + len(embed.get("description", ""))
+    total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+    assert total <= 6000

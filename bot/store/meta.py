@@ -18,3 +18,12 @@ async def set_meta(db: Database, key: str, value: str) -> None:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+
+async def claim_meta(db: Database, key: str, value: str) -> bool:
+    """Set `key` only if nobody has: True for the one caller that claimed it (once-only actions)."""
+    async with db.lock:
+        cur = await db.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value)
+        )
+    return cur.rowcount == 1

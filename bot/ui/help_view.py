@@ -38,6 +38,14 @@ EXAMPLES: dict[str, str] = {
     "unit damage": "/unit damage unit:Intercessors wounds:3",
     "unit heal": "/unit heal unit:Intercessors wounds:1",
     "unit move": "/unit move unit:Intercessors mode:advance",
+    "psychic": "/psychic wc:7 power:Veil of Time",
+    "smite": "/smite earlier:1",
+    "morale": "/morale leadership:7 lost:3 models:5 starting:10",
+    "battleshock": "/battleshock leadership:6",
+    "desperate-escape": "/desperate-escape models:5",
+    "charge": "/charge distance:7 reroll:True",
+    "advance": "/advance move:6",
+    "reserves": "/reserves units:3 turn:2 modifier:1",
     "help": "/help",
 }
 

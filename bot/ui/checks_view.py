@@ -1,0 +1,183 @@
+"""Embeds for the standalone tests and rolls: /morale, /battleshock, /desperate-escape, /charge,
+/advance and /reserves. Every die is shown, with its exact chances worked out from fractions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import discord
+
+from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
+from bot.rules.morale import BattleShockTest, DesperateEscape, MoraleTest
+from bot.rules.movement import AdvanceRoll, ChargeRoll
+from bot.ui.charts import visible_range
+from bot.ui.dice_view import ROLL_COLOUR, die_text
+
+TABLE_LIMIT = 1900
+HALF = Fraction(1, 2)
+
+
+def percent(chance: Fraction) -> str:
+    """A chance with one decimal, rounded half up exactly; never 0.0% or 100.0% unless it is."""
+    tenths = int(chance * 1000 + HALF)
+    if chance > 0 and tenths == 0:
+        return "<0.1%"
+    if chance < 1 and tenths == 1000:
+        return ">99.9%"
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def odds_table(pmf: dict[int, Fraction]) -> str:
+    """One line per count k: k, P(exactly k), P(at least k), as /odds shows them."""
+    probs = [pmf.get(k, Fraction(0)) for k in range(max(pmf) + 1)]
+    lo, hi = visible_range([float(p) for p in probs])
+    lines = [f"{'k':>3}  {'exactly':>8}  {'at least':>8}"]
+    for k in range(lo, hi + 1):
+        lines.append(f"{k:>3}  {percent(probs[k]):>8}  {percent(sum(probs[k:], Fraction(0))):>8}")
+    body = "\n".join(lines)
+    if len(body) > TABLE_LIMIT:
+        body = body[: body.rfind("\n", 0, TABLE_LIMIT)] + "\n  …"
+    trimmed = (lo, hi) != (0, len(probs) - 1)
+    note = f"\nCounts outside {lo}–{hi} are each under 0.05%." if trimmed else ""
+    return f"```\n{body}\n```{note}"
+
+
+def _embed(title: str, lines: list[str], roller: str) -> discord.Embed:
+    embed = discord.Embed(title=f"🎲 {title}"[:256], description="\n".join(lines))
+    embed.colour = ROLL_COLOUR
+    embed.set_footer(text=f"Rolled by {roller}")
+    return embed
+
+
+def _faces(dice: tuple[str, ...]) -> str:
+    return " ".join(dice) if dice else "none"
+
+
+def morale_embed(
+    test: MoraleTest, lost_pmf: dict[int, Fraction], chance: Fraction, roller: str
+) -> discord.Embed:
+    """9th edition (and Eternum) Morale: the test die, Combat Attrition, models lost, and odds."""
+    lines = [
+        f"D6 **{test.die.value}** + {test.destroyed_this_turn} destroyed this turn = "
+        f"**{test.total}** against Leadership {test.leadership}"
+    ]
+    if test.die.value == 1:
+        lines.append("An unmodified 1 always passes.")
+    if not test.passed:
+        minus = " (−1: Below Half-strength, so 1s and 2s flee)" if test.attrition_below_half else ""
+        shown = tuple(
+            die_text(d, r == 1) for d, r in zip(test.attrition, test.attrition_results, strict=True)
+        )
+        lines.append(
+            f"One model flees. Combat Attrition, a D6 per remaining model, each 1 flees one more"
+            f"{minus}: {_faces(shown)}"
+        )
+    lines += ["", "**Models lost — exact odds**", odds_table(lost_pmf)]
+    embed = _embed(f"Morale test (9th edition) — Ld {test.leadership}", lines, roller)
+    verdict = "**Passed**: no model flees" if test.passed else "**Failed**"
+    embed.add_field(name="Result", value=verdict)
+    embed.add_field(
+        name="Models lost",
+        value=f"**{test.models_fled}** — {test.models_left} of {test.models_before} left",
+    )
+    embed.add_field(name="Chance to pass", value=f"**{percent(chance)}**")
+    return embed
+
+
+def battleshock_embed(test: BattleShockTest, chance: Fraction, roller: str) -> discord.Embed:
+    """10th edition Battle-shock: 2D6 against Leadership."""
+    first, second = (d.value for d in test.dice)
+    lines = [f"2D6: {first} {second} = **{test.total}**, needing {test.leadership} or more"]
+    embed = _embed(f"Battle-shock test — Ld {test.leadership}+", lines, roller)
+    embed.add_field(name="Result", value="**Passed**" if test.passed else "**Battle-shocked**")
+    embed.add_field(name="Chance to pass", value=f"**{percent(chance)}**")
+    return embed
+
+
+def desperate_escape_embed(
+    escape: DesperateEscape, pmf: dict[int, Fraction], roller: str
+) -> discord.Embed:
+    """Desperate Escape: a D6 per model, each 1-2 (bold) destroys one."""
+    shown = tuple(die_text(d, d.value <= 2) for d in escape.dice)
+    lines = [
+        f"A D6 per model, each 1–2 destroys one: {_faces(shown)}",
+        "",
+        "**Models destroyed — exact odds**",
+        odds_table(pmf),
+    ]
+    embed = _embed(f"Desperate Escape — {len(escape.dice)} models", lines, roller)
+    embed.add_field(
+        name="Models destroyed", value=f"**{escape.models_destroyed}** of {len(escape.dice)}"
+    )
+    return embed
+
+
+def charge_embed(
+    charge: ChargeRoll, chance: Fraction, with_reroll: Fraction, roller: str
+) -> discord.Embed:
+    """A charge roll: 2D6 against the distance; a re-rolled first roll is struck through."""
+    faces = " ".join(die_text(d) for d in charge.dice)
+    lines = [f'2D6: {faces} = **{charge.total}**, needing {charge.distance}" or more']
+    if charge.first_total is not None:
+        lines.append(f"First roll ~~{charge.first_total}~~ failed, so both dice were re-rolled.")
+    embed = _embed(f'Charge — {charge.distance}"', lines, roller)
+    verdict = "**Charge succeeds**" if charge.succeeded else "**Charge fails**"
+    embed.add_field(name="Result", value=verdict)
+    embed.add_field(name="Chance to charge", value=f"**{percent(chance)}**")
+    embed.add_field(name="With a re-roll", value=f"**{percent(with_reroll)}**")
+    return embed
+
+
+def advance_embed(roll: AdvanceRoll, roller: str) -> discord.Embed:
+    """An Advance: a D6 added to Move for this phase."""
+    lines = [f"D6: **{roll.die.value}**"]
+    embed = _embed(f'Advance — Move {roll.move}"', lines, roller)
+    embed.add_field(
+        name="Move this phase", value=f'**{roll.total}"** ({roll.move}" + {roll.die.value}")'
+    )
+    return embed
+
+
+def _units(numbers: list[int]) -> str:
+    if not numbers:
+        return "none"
+    return ("unit " if len(numbers) == 1 else "units ") + ", ".join(map(str, numbers))
+
+
+def _reserve_die(rolls: ReserveRolls, index: int) -> str:
+    die, result = rolls.dice[index], rolls.results[index]
+    face = f"**{result}**" if rolls.arrives[index] else str(result)
+    shown = f"{die.value}{rolls.modifier:+d}={face}" if rolls.modifier else face
+    return f"{index + 1}: {shown}"
+
+
+def reserves_embed(
+    rolls: ReserveRolls, pmf: dict[int, Fraction], chance: Fraction, roller: str
+) -> discord.Embed:
+    """Eternum Reserve Rolls: a D6 per unit (3+ arrives, an unmodified 1 never), or turn 4."""
+    arriving = [i + 1 for i, a in enumerate(rolls.arrives) if a]
+    staying = [i + 1 for i, a in enumerate(rolls.arrives) if not a]
+    if rolls.automatic:
+        lines = [f"Turn {rolls.turn}: every unit still in Reserve arrives automatically."]
+    else:
+        modifier = f" after the {rolls.modifier:+d}" if rolls.modifier else ""
+        dice = " · ".join(_reserve_die(rolls, i) for i in range(rolls.units))
+        lines = [
+            f"A D6 per unit: {RESERVE_TARGET}+{modifier} arrives; "
+            "an unmodified 1 never arrives, whatever the modifier.",
+            dice,
+        ]
+        if rolls.turn == 3:
+            lines.append("Units still in Reserve arrive automatically in your fourth turn.")
+        lines += ["", "**Units arriving — exact odds**", odds_table(pmf)]
+    embed = _embed(f"Reserve Rolls — turn {rolls.turn}", lines, roller)
+    embed.add_field(
+        name="Arrive", value=f"**{rolls.arrived}** of {rolls.units} ({_units(arriving)})"
+    )
+    embed.add_field(name="Still in Reserve", value=f"{rolls.remaining} ({_units(staying)})")
+    expected = sum((k * p for k, p in pmf.items()), Fraction(0))
+    embed.add_field(
+        name="Chance each arrives",
+        value=f"**{percent(chance)}** · expected arrivals {float(expected):.2f}",
+    )
+    return embed
