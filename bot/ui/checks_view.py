@@ -10,36 +10,13 @@ import discord
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
 from bot.rules.morale import BattleShockTest, DesperateEscape, MoraleTest
 from bot.rules.movement import AdvanceRoll, ChargeRoll
-from bot.ui.charts import visible_range
 from bot.ui.dice_view import ROLL_COLOUR, die_text
-
-TABLE_LIMIT = 1900
-HALF = Fraction(1, 2)
-
-
-def percent(chance: Fraction) -> str:
-    """A chance with one decimal, rounded half up exactly; never 0.0% or 100.0% unless it is."""
-    tenths = int(chance * 1000 + HALF)
-    if chance > 0 and tenths == 0:
-        return "<0.1%"
-    if chance < 1 and tenths == 1000:
-        return ">99.9%"
-    return f"{tenths // 10}.{tenths % 10}%"
+from bot.ui.tables import percent, pmf_table
 
 
 def odds_table(pmf: dict[int, Fraction]) -> str:
-    """One line per count k: k, P(exactly k), P(at least k), as /odds shows them."""
-    probs = [pmf.get(k, Fraction(0)) for k in range(max(pmf) + 1)]
-    lo, hi = visible_range([float(p) for p in probs])
-    lines = [f"{'k':>3}  {'exactly':>8}  {'at least':>8}"]
-    for k in range(lo, hi + 1):
-        lines.append(f"{k:>3}  {percent(probs[k]):>8}  {percent(sum(probs[k:], Fraction(0))):>8}")
-    body = "\n".join(lines)
-    if len(body) > TABLE_LIMIT:
-        body = body[: body.rfind("\n", 0, TABLE_LIMIT)] + "\n  …"
-    trimmed = (lo, hi) != (0, len(probs) - 1)
-    note = f"\nCounts outside {lo}–{hi} are each under 0.05%." if trimmed else ""
-    return f"```\n{body}\n```{note}"
+    """The shared table for a distribution given as {k: chance}."""
+    return pmf_table([pmf.get(k, Fraction(0)) for k in range(max(pmf) + 1)])
 
 
 def _embed(title: str, lines: list[str], roller: str) -> discord.Embed:

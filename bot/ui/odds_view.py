@@ -9,7 +9,8 @@ import discord
 from bot.rules.odds import Distribution, Odds
 from bot.rules.profiles import AttackSpec
 from bot.ui.attack_view import profile_line
-from bot.ui.charts import distribution_chart, visible_range
+from bot.ui.charts import distribution_chart
+from bot.ui.tables import pmf_table
 
 ODDS_COLOUR = discord.Colour.blurple()
 CHART_NAME = "odds.png"
@@ -21,19 +22,8 @@ DEVASTATING_WORDING = {
 }
 
 
-def table(dist: Distribution, limit: int = 1900) -> str:
-    """One line per count k: k, P(exactly k), P(at least k), percentages with one decimal."""
-    probs = dist.pmf
-    lo, hi = visible_range(probs)
-    lines = [f"{'k':>3}  {'exactly':>8}  {'at least':>8}"]
-    for k in range(lo, hi + 1):
-        lines.append(f"{k:>3}  {probs[k]:>8.1%}  {dist.at_least(k):>8.1%}")
-    body = "\n".join(lines)
-    if len(body) > limit:
-        body = body[: body.rfind("\n", 0, limit)] + "\n  …"
-    trimmed = (lo, hi) != (0, len(probs) - 1)
-    note = f"\nCounts outside {lo}–{hi} are each under 0.05%." if trimmed else ""
-    return f"```\n{body}\n```{note}"
+def table(dist: Distribution) -> str:
+    return pmf_table(dist.pmf)
 
 
 def means_text(odds: Odds) -> str:
