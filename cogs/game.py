@@ -34,6 +34,7 @@ class GameCog(
         opponent="Who you are playing", edition="Rules edition (default: DEFAULT_EDITION)",
         rounds="Battle rounds (default 5)", mission="The mission, for the log",
         first="Who takes the first turn (default: roll off, the winner chooses)",
+        battle_forged="9th/Eternum: the active player gains 1 CP per Command phase (default: yes)",
     )  # fmt: skip
     async def start(
         self,
@@ -43,6 +44,7 @@ class GameCog(
         rounds: app_commands.Range[int, 1, 10] = 5,
         mission: Mission | None = None,
         first: FirstTurn = "rolloff",
+        battle_forged: bool | None = None,
     ) -> None:
         """Start a game in this channel against an opponent."""
         if opponent.bot:
@@ -51,6 +53,7 @@ class GameCog(
         started = start_game(
             edition or self.bot.settings.default_edition, (me.id, opponent.id),
             rounds=rounds, mission=mission or "",
+            options=None if battle_forged is None else {"battle_forged": battle_forged},
         )  # fmt: skip
         channel = interaction.channel_id or 0
         table = await self.bot.tracker.start(interaction.guild_id, channel, started, me.id)

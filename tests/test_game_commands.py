@@ -187,3 +187,17 @@ async def test_simultaneous_changes_in_one_channel_all_land(harness: Harness) ->
     points = status.field("Command and victory points")
     assert f"<@{ALICE.id}> — **1** CP · **20** VP" in points
     assert f"<@{BOB.id}> — **0** CP · **20** VP" in points
+
+
+async def test_9th_without_battle_forged_gains_no_cp(harness: Harness) -> None:
+    prompt = await started(harness, battle_forged=False)
+    assert f"<@{ALICE.id}> — **0** CP" in prompt.field("Points")
+
+
+async def test_battle_forged_is_refused_where_the_edition_has_no_such_option(
+    harness: Harness,
+) -> None:
+    [refused] = await harness.slash(
+        "game start", opponent=BOB, first="me", edition="10th", battle_forged=True
+    )
+    assert refused.ephemeral and "battle_forged" in refused.content
