@@ -24,24 +24,33 @@ from bot.rules.movement import (
     roll_charge,
 )
 from bot.ui.checks_view import advance_embed, charge_embed, reserves_embed
+from bot.ui.moves import TrackedMoves
+from bot.ui.replies import UserError
+from bot.ui.unit_options import UnitName, complete_units
 
 
 class MovementCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
+        self.moves = TrackedMoves(bot)
 
     @app_commands.command(name="charge")
     @app_commands.describe(
         distance="Inches to the enemy unit",
         reroll="Re-roll both dice once if the charge fails",
+        unit="A unit of this channel's game: a successful charge is recorded (it charged)",
     )
+    @app_commands.autocomplete(unit=complete_units)
     async def charge(
         self,
         interaction: discord.Interaction,
         distance: app_commands.Range[int, 1, MAX_CHARGE_DISTANCE],
         reroll: bool = False,
+        unit: UnitName | None = None,
     ) -> None:
         """Roll a charge: 2D6 reaching the distance, exact odds with and without a re-roll."""
+        if unit is not None:  # refuse before rolling: e.g. no charge after Advance or Fall Back
+            await self.moves.check(interaction, unit, "charge", max(2, distance))
         roll = roll_charge(self.bot.dice, distance, reroll)
         embed = charge_embed(
             roll,
@@ -49,15 +58,36 @@ class MovementCog(commands.Cog):
             chance_to_charge(distance, reroll=True),
             interaction.user.display_name,
         )
+        if unit is not None:
+            text = f"{unit} failed its charge and did not move."
+            if roll.succeeded:
+                text = await self.moves.record(interaction, unit, "charge", roll.total)
+            embed.add_field(name="Tracked unit", value=text, inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="advance")
-    @app_commands.describe(move="The unit's Move in inches")
+    @app_commands.describe(
+        move="The unit's Move in inches (default: the tracked unit's)",
+        unit="A unit of this channel's game: records that it advanced",
+    )
+    @app_commands.autocomplete(unit=complete_units)
     async def advance(
-        self, interaction: discord.Interaction, move: app_commands.Range[int, 1, MAX_MOVE]
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[int, 1, MAX_MOVE] | None = None,
+        unit: UnitName | None = None,
     ) -> None:
         """Advance: roll a D6 and add it to the unit's Move for this phase."""
-        embed = advance_embed(advance(self.bot.dice, move), interaction.user.display_name)
+        if unit is not None:
+            tracked = await self.moves.check(interaction, unit, "advance", 1)
+            move = move or tracked.profile.move
+        if move is None:
+            raise UserError("Give the unit's move (e.g. move:6), or pick a unit of this game.")
+        rolled = advance(self.bot.dice, move)
+        embed = advance_embed(rolled, interaction.user.display_name)
+        if unit is not None:
+            text = await self.moves.record(interaction, unit, "advance", rolled.die.value)
+            embed.add_field(name="Tracked unit", value=text, inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="reserves")
