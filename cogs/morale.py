@@ -19,6 +19,9 @@ from bot.rules.morale import (
 )
 from bot.rules.profiles import MAX_MODELS
 from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
+from bot.ui.moves import TrackedMoves
+from bot.ui.replies import UserError
+from bot.ui.unit_options import UnitName, complete_units
 
 Models = app_commands.Range[int, 1, MAX_MODELS]
 
@@ -26,6 +29,7 @@ Models = app_commands.Range[int, 1, MAX_MODELS]
 class MoraleCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
+        self.moves = TrackedMoves(bot)
 
     @app_commands.command(name="morale")
     @app_commands.describe(
@@ -33,16 +37,28 @@ class MoraleCog(commands.Cog):
         lost="Models destroyed this turn",
         models="Models left in the unit",
         starting="The unit's Starting Strength (at least the models left)",
+        unit="A unit of this channel's game: its Ld and losses are used, fleeing models removed",
     )
+    @app_commands.autocomplete(unit=complete_units)
     async def morale(
         self,
         interaction: discord.Interaction,
-        leadership: app_commands.Range[int, 1, MAX_LEADERSHIP],
-        lost: Models,
-        models: Models,
-        starting: Models,
+        leadership: app_commands.Range[int, 1, MAX_LEADERSHIP] | None = None,
+        lost: Models | None = None,
+        models: Models | None = None,
+        starting: Models | None = None,
+        unit: UnitName | None = None,
     ) -> None:
         """9th edition Morale test: D6 + models lost, then Combat Attrition, with exact odds."""
+        tracked = await self.moves.unit_for_morale(interaction, unit) if unit else None
+        if tracked is not None:
+            p = tracked.profile
+            leadership, lost = leadership or p.leadership, tracked.lost_this_turn
+            models, starting = tracked.alive, p.models
+        if leadership is None or lost is None or models is None or starting is None:
+            raise UserError(
+                "Give leadership, lost, models and starting, or pick a unit of this game."
+            )
         test = morale_test(self.bot.dice, leadership, lost, models, starting)
         embed = morale_embed(
             test,
@@ -50,6 +66,10 @@ class MoraleCog(commands.Cog):
             chance_to_pass_morale(leadership, lost),
             interaction.user.display_name,
         )
+        if tracked is not None:
+            fled = models - test.models_left
+            text = await self.moves.remove_fled(interaction, tracked, test.models_left, fled)
+            embed.add_field(name="Tracked unit", value=text, inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="battleshock")

@@ -61,3 +61,42 @@ async def test_a_bystander_cannot_move_a_tracked_unit(harness: Harness) -> None:
 async def test_advance_without_a_unit_needs_a_move(harness: Harness) -> None:
     [reply] = await harness.slash("advance")
     assert reply.ephemeral and "move:6" in reply.content
+
+
+async def boyz_lost_three(h: Harness) -> None:
+    await h.slash("game start", opponent=BOB, first="me")
+    await h.slash(
+        "unit add",
+        name="Boyz",
+        models=10,
+        wounds=1,
+        toughness=5,
+        save="6+",
+        leadership=7,
+        owner=BOB,
+    )
+    await h.slash("unit damage", unit="Boyz", wounds=3)
+
+
+async def test_morale_of_a_tracked_unit_removes_the_models_that_flee(tmp_path: Path) -> None:
+    # D6 6 + 3 lost = 9 > Ld 7: one flees; attrition for the 6 left (not below half): one 1.
+    async with Harness.running(tmp_path, dice=ScriptedDice([6, 1, 2, 3, 4, 5, 6])) as h:
+        await boyz_lost_three(h)
+        [reply] = await h.slash("morale", unit="Boyz", user=BOB)
+        assert reply.field("Tracked unit") == "2 fled: **Boyz** — 5/10 models"
+        [status] = await h.slash("game status")
+    assert "**Boyz** — 5/10 models" in status.text
+
+
+async def test_a_passed_morale_test_changes_nothing(tmp_path: Path) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([1])) as h:  # an unmodified 1 passes
+        await boyz_lost_three(h)
+        [reply] = await h.slash("morale", unit="Boyz", user=BOB)
+    assert reply.field("Tracked unit") == "**Boyz** — 7/10 models — no model flees."
+
+
+async def test_morale_without_a_unit_needs_every_number(harness: Harness) -> None:
+    [reply] = await harness.slash("morale", leadership=7)
+    assert reply.ephemeral and reply.content.startswith(
+        "Give leadership, lost, models and starting"
+    )
