@@ -122,7 +122,15 @@ async def sigkill_mid_burst(fake: FakeDiscord, bot: BotProcess, first: Callback)
         )
         bot.stopping = True  # an expected death: do not fail the waits
         left = descendants(bot.proc.pid)
+        # Put changes on the wire and kill without waiting for them, so the kill always lands
+        # mid-burst however fast the bot answers (a timing-only precondition was flaky).
+        final = await asyncio.gather(
+            *(fake.dispatch_command("vp add", {"amount": 1, "reason": f"final {k}"}, BOB)
+              for k in range(IN_FLIGHT))
+        )  # fmt: skip
         os.kill(bot.proc.pid, signal.SIGKILL)
+        for sent in final:
+            burst.sent[sent.id] = "vp add"
         end(left)  # belt and braces: workers also exit by themselves once the bot is gone
     finally:
         # A flag, not only cancel(): Python 3.11's asyncio.wait_for can swallow a cancellation.
