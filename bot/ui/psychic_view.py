@@ -78,7 +78,8 @@ class DenyButton(
     template=r"vox:deny:(?P<caster>\d{1,20}):(?P<result>\d{1,2})",
 ):
     """Deny the Witch: 2D6 that must beat the Psychic test's result; once per power, never the
-    caster (seed 000). The claim in `meta` makes a double click deny at most once."""
+    caster, and inside a game only the caster's opponent (seed 000). The claim in `meta` makes a
+    double click deny at most once."""
 
     def __init__(self, caster: int, result: int) -> None:
         super().__init__(
@@ -101,6 +102,11 @@ class DenyButton(
         bot = cast("VoxBot", interaction.client)
         if interaction.user.id == self.caster:
             raise UserError("The caster cannot deny their own power; their opponent presses this.")
+        table = await bot.tracker.table(interaction.channel_id or 0)
+        if table and self.caster in table.state.players:
+            opponent = table.state.other(self.caster)
+            if interaction.user.id != opponent:
+                raise UserError(f"In this game only <@{opponent}> can deny this power.")
         message_id = interaction.message.id if interaction.message else interaction.id
         if not await claim_meta(bot.db, f"deny:{message_id}", str(interaction.user.id)):
             raise UserError("Deny the Witch was already attempted against this power.")
