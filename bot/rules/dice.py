@@ -103,3 +103,19 @@ def reroll_die(die: DieRoll, dice: Dice) -> DieRoll:
         return die
     again = roll_die(die.kind, dice)
     return replace(again, first=die.value)
+
+
+class TwoD6:
+    """Mixin for a roll of two D6 added together (psychic, deny, battle-shock, charge)."""
+
+    __slots__ = ()
+    dice: tuple[DieRoll, DieRoll]
+
+    @property
+    def total(self) -> int:
+        return self.dice[0].value + self.dice[1].value
+
+
+def roll_two_d6(dice: Dice) -> tuple[DieRoll, DieRoll]:
+    """Two D6, in the order they were rolled."""
+    return roll_die(D6, dice), roll_die(D6, dice)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.chances import TWO_D6, at_least, binomial, require_between
-from bot.rules.dice import D6, Dice, DieRoll, roll_die
+from bot.rules.dice import D6, Dice, DieRoll, TwoD6, roll_die, roll_two_d6
 from bot.rules.errors import IllegalAction, InvalidProfile
 from bot.rules.profiles import MAX_MODELS
 
@@ -138,15 +138,11 @@ def models_lost_pmf(
 
 
 @dataclass(frozen=True, slots=True)
-class BattleShockTest:
+class BattleShockTest(TwoD6):
     """A 10th edition Battle-shock test: 2D6 against Leadership (seed 003)."""
 
     leadership: int
     dice: tuple[DieRoll, DieRoll]
-
-    @property
-    def total(self) -> int:
-        return self.dice[0].value + self.dice[1].value
 
     @property
     def passed(self) -> bool:
@@ -162,9 +158,7 @@ def _check_tenth_leadership(leadership: int) -> int:
 
 def battle_shock_test(dice: Dice, leadership: int) -> BattleShockTest:
     """Take a Battle-shock test; seed 003 asks it of each unit that is Below Half-strength."""
-    return BattleShockTest(
-        _check_tenth_leadership(leadership), (roll_die(D6, dice), roll_die(D6, dice))
-    )
+    return BattleShockTest(_check_tenth_leadership(leadership), roll_two_d6(dice))
 
 
 def chance_to_pass_battle_shock(leadership: int) -> Fraction:

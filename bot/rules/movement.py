@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.chances import TWO_D6, at_least, dice_pmf, require_between
-from bot.rules.dice import D6, Dice, DieRoll, reroll_die, roll_die
+from bot.rules.dice import D6, Dice, DieRoll, TwoD6, reroll_die, roll_die, roll_two_d6
 from bot.rules.errors import IllegalAction, InvalidProfile
 
 MAX_CHARGE_DISTANCE = 12  # seed 000: charge targets are "enemy units within 12"" of the charger
@@ -19,15 +19,11 @@ MAX_MOVE = 100
 
 
 @dataclass(frozen=True, slots=True)
-class ChargeRoll:
+class ChargeRoll(TwoD6):
     """A charge roll: 2D6 against the distance in inches (seed 000, "Charging with a Unit")."""
 
     distance: int
     dice: tuple[DieRoll, DieRoll]
-
-    @property
-    def total(self) -> int:
-        return self.dice[0].value + self.dice[1].value
 
     @property
     def succeeded(self) -> bool:
@@ -55,7 +51,7 @@ def _check_distance(distance: int) -> int:
 
 def roll_charge(dice: Dice, distance: int, reroll_if_failed: bool = False) -> ChargeRoll:
     """Roll 2D6 for a charge of `distance` inches; optionally re-roll both dice if it fails."""
-    charge = ChargeRoll(_check_distance(distance), (roll_die(D6, dice), roll_die(D6, dice)))
+    charge = ChargeRoll(_check_distance(distance), roll_two_d6(dice))
     return reroll_charge(charge, dice) if reroll_if_failed and not charge.succeeded else charge
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.chances import TWO_D6, at_least, dice_pmf, greater_than, require_between
-from bot.rules.dice import D3, D6, Dice, DieRoll, roll_die
+from bot.rules.dice import D3, D6, Dice, DieRoll, TwoD6, roll_die, roll_two_d6
 from bot.rules.errors import IllegalAction, InvalidProfile
 from bot.rules.profiles import MAX_MODELS, MAX_WOUNDS
 
@@ -25,15 +25,11 @@ SMITE_D6_RESULT = 11  # seed 002: "If manifested with a test result of 11+ ... D
 
 
 @dataclass(frozen=True, slots=True)
-class PsychicTest:
+class PsychicTest(TwoD6):
     """A Psychic test: two D6 against a warp charge (seed 000, "Psychic Tests")."""
 
     warp_charge: int
     dice: tuple[DieRoll, DieRoll]
-
-    @property
-    def total(self) -> int:
-        return self.dice[0].value + self.dice[1].value
 
     @property
     def passed(self) -> bool:
@@ -50,15 +46,11 @@ class PsychicTest:
 
 
 @dataclass(frozen=True, slots=True)
-class DenyTest:
+class DenyTest(TwoD6):
     """A Deny the Witch test: two D6 that must beat the Psychic test's result."""
 
     psychic_result: int
     dice: tuple[DieRoll, DieRoll]
-
-    @property
-    def total(self) -> int:
-        return self.dice[0].value + self.dice[1].value
 
     @property
     def denied(self) -> bool:
@@ -116,7 +108,7 @@ def _check_result(psychic_result: int) -> int:
 
 def psychic_test(dice: Dice, warp_charge: int) -> PsychicTest:
     """Take a Psychic test: roll 2D6 against `warp_charge` (seed 000 and seed 002)."""
-    return PsychicTest(_check_warp_charge(warp_charge), _two_d6(dice))
+    return PsychicTest(_check_warp_charge(warp_charge), roll_two_d6(dice))
 
 
 def chance_to_pass(warp_charge: int) -> Fraction:
@@ -132,7 +124,7 @@ def chance_of_perils() -> Fraction:
 
 def deny_the_witch(dice: Dice, psychic_result: int) -> DenyTest:
     """Take a Deny the Witch test against a Psychic test's 2D6 total (seed 000)."""
-    return DenyTest(_check_result(psychic_result), _two_d6(dice))
+    return DenyTest(_check_result(psychic_result), roll_two_d6(dice))
 
 
 def chance_to_deny(psychic_result: int) -> Fraction:
