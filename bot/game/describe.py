@@ -8,6 +8,7 @@ from bot.game.events import (
     CommandPointsGained,
     CommandPointsSpent,
     DamageApplied,
+    DeploymentFinished,
     DiceRolled,
     Event,
     EventUndone,
@@ -16,7 +17,10 @@ from bot.game.events import (
     GameStarted,
     Healed,
     PhaseAdvanced,
+    PowerAttempted,
+    RolesChosen,
     RoundEnded,
+    TestTaken,
     TurnEnded,
     UnitAdded,
     UnitEdited,
@@ -107,6 +111,23 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
         case DiceRolled():
             faces = f" [{', '.join(map(str, event.dice))}]" if event.dice else ""
             return f"{event.label}: {event.expression or 'roll'} = {event.total}{faces}"
+        case PowerAttempted():
+            verdict = "manifested" if event.passed else "failed to manifest"
+            return f"{event.unit} {verdict} {event.power} (rolled {event.total})"
+        case TestTaken():
+            test = "Morale" if event.test == "morale" else "Battle-shock"
+            verdict = "passed" if event.passed else "failed"
+            shocked = ""
+            if event.test == "battle_shock" and not event.passed:
+                shocked = ": battle-shocked"
+            return f"{event.unit} {verdict} its {test} test (rolled {event.total}){shocked}"
+        case RolesChosen():
+            return f"{who(event.attacker)} is the Attacker, {who(event.defender)} the Defender"
+        case DeploymentFinished():
+            return (
+                f"{who(event.first)} finished deploying first (+1 to the first-turn roll-off); "
+                f"{who(event.chooser)} won it"
+            )
         case EventUndone():
             return f"Undone: {event.what}"
         case GameEnded():

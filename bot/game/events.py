@@ -153,6 +153,51 @@ class DiceRolled(BaseEvent):
     unit: str | None = None
 
 
+class PowerAttempted(BaseEvent):
+    """A psychic power a tracked psyker attempted (seed 000: Smite once per psyker per battle
+    round, any other power once per army). A passed Smite names its `target` and `mortal_wounds`,
+    applied once the opponent has had the chance to deny it."""
+
+    kind: Literal["power_attempted"] = "power_attempted"
+    unit: str
+    player: int
+    power: str = Field(max_length=60)
+    total: int
+    passed: bool
+    target: str | None = None
+    mortal_wounds: int | None = None
+
+
+class TestTaken(BaseEvent):
+    """A Morale (9th, Eternum) or Battle-shock (10th) test of a tracked unit; a failed
+    battle-shock test leaves the unit battle-shocked until its controller's next Command phase."""
+
+    kind: Literal["test_taken"] = "test_taken"
+    unit: str
+    test: Literal["morale", "battle_shock"]
+    dice: tuple[int, ...]
+    total: int
+    passed: bool
+
+
+class RolesChosen(BaseEvent):
+    """Eternum set-up (seed 004): the roll-off winner picks the Attacker and the Defender."""
+
+    kind: Literal["roles_chosen"] = "roles_chosen"
+    attacker: int
+    defender: int
+
+
+class DeploymentFinished(BaseEvent):
+    """Eternum (seed 004): who finished deploying first, and the first-turn roll-off it won +1 in;
+    `rolls` are the unmodified D6s, one pair per round (ties roll again)."""
+
+    kind: Literal["deployment_finished"] = "deployment_finished"
+    first: int
+    rolls: tuple[tuple[int, int], ...]
+    chooser: int
+
+
 class EventUndone(BaseEvent):
     """Compensates the action made of `seqs`; the log itself is never rewritten."""
 
@@ -186,6 +231,10 @@ Event = (
     | DamageApplied
     | Healed
     | DiceRolled
+    | PowerAttempted
+    | TestTaken
+    | RolesChosen
+    | DeploymentFinished
     | EventUndone
     | GameEnded
 )
@@ -195,8 +244,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         GameStarted, FirstPlayerChosen, PhaseAdvanced, TurnEnded, RoundEnded,
         CommandPointsGained, CommandPointsSpent, VictoryPointsScored, UnitAdded, UnitEdited,
-        UnitRemoved, WeaponAdded, UnitMoved, DamageApplied, Healed, DiceRolled, EventUndone,
-        GameEnded,
+        UnitRemoved, WeaponAdded, UnitMoved, DamageApplied, Healed, DiceRolled, PowerAttempted,
+        TestTaken, RolesChosen, DeploymentFinished, EventUndone, GameEnded,
     )
 }  # fmt: skip
 

@@ -11,17 +11,20 @@ from collections.abc import Mapping
 from bot.game import guards
 from bot.game.events import (
     CommandPointsGained,
+    DeploymentFinished,
     Event,
     EventUndone,
     FirstPlayerChosen,
     GameEnded,
     GameStarted,
     PhaseAdvanced,
+    RolesChosen,
     RoundEnded,
     TurnEnded,
     chain,
 )
 from bot.game.state import GameState, UndoPoint
+from bot.rules.deployment import FirstTurnRollOff
 from bot.rules.editions import Edition, edition
 from bot.rules.errors import IllegalAction
 
@@ -74,11 +77,40 @@ def _gains(state: GameState, ed: Edition, player: int, phase_key: str) -> list[E
 
 def choose_first_player(state: GameState, player: int) -> list[Event]:
     """Round 1 begins with `player`'s first phase."""
+    _in_setup(state)
     ed = guards.game_open(state)
     guards.player(state, player)
+    return chain(FirstPlayerChosen(player=player), *_gains(state, ed, player, ed.phase_keys[0]))
+
+
+def _in_setup(state: GameState) -> None:
+    guards.game_open(state)
     if state.status != "setup":
         raise IllegalAction("The first turn was already chosen; use /game next to move on.")
-    return chain(FirstPlayerChosen(player=player), *_gains(state, ed, player, ed.phase_keys[0]))
+
+
+def choose_roles(state: GameState, attacker: int) -> list[Event]:
+    """Eternum (seed 004): the roll-off winner picks who is the Attacker and who the Defender."""
+    _in_setup(state)
+    guards.player(state, attacker)
+    if state.attacker is not None:
+        raise IllegalAction("The Attacker and the Defender were already chosen; deploy now.")
+    return [RolesChosen(attacker=attacker, defender=state.other(attacker))]
+
+
+def finish_deployment(state: GameState, first: int, rolloff: FirstTurnRollOff) -> list[Event]:
+    """Eternum (seed 004): who finished deploying first, and the first-turn roll-off (+1 to them)
+    whose winner chooses who takes the first turn."""
+    _in_setup(state)
+    guards.player(state, first)
+    if state.attacker is None:
+        raise IllegalAction("Choose the Attacker and the Defender before deploying.")
+    if state.deployed_first is not None:
+        raise IllegalAction("The first-turn roll-off was already made; its winner chooses now.")
+    if state.players[rolloff.bonus_player] != first:
+        raise IllegalAction("The +1 belongs to the player who finished deploying first.")
+    chooser = state.players[rolloff.winner]
+    return [DeploymentFinished(first=first, rolls=rolloff.rounds, chooser=chooser)]
 
 
 def _enter(state: GameState, ed: Edition, rnd: int, player: int, index: int) -> list[Event]:

@@ -31,6 +31,16 @@ class UndoPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class Attempt:
+    """A psychic power attempted this battle round (for the once-per-round limits)."""
+
+    player: int
+    unit: str  # case-folded
+    power: str  # case-folded
+    phase_seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Everything `/game status` shows; `seq` is the last event applied (for optimistic append)."""
 
@@ -49,6 +59,11 @@ class GameState:
     winner: int | None = None
     seq: int = 0
     phase_seq: int = 0  # the event that entered the current phase: a prompt's identity
+    attempts: tuple[Attempt, ...] = ()  # psychic powers attempted this battle round
+    tested: frozenset[tuple[str, str]] = frozenset()  # (unit key, test) taken this phase
+    attacker: int | None = None  # Eternum set-up
+    deployed_first: int | None = None
+    chooser: int | None = None  # who picks the first turn, once a roll-off decided it
     undo: UndoPoint | None = None
 
     @property
@@ -100,9 +115,13 @@ def _first(state: GameState, e: ev.FirstPlayerChosen) -> GameState:
 
 
 def _phase(state: GameState, e: ev.PhaseAdvanced) -> GameState:
+    """10th Core: battle-shock lasts until the start of its controller's next Command phase."""
     assert state.edition is not None
     index = state.edition.phase_keys.index(e.phase)
-    return replace(state, round=e.round, active=e.player, phase_index=index)
+    units = state.units
+    if index == 0:
+        units = {k: u.rallied() if u.owner == e.player else u for k, u in units.items()}
+    return replace(state, round=e.round, active=e.player, phase_index=index, units=units)
 
 
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
@@ -156,6 +175,19 @@ def _healed(state: GameState, e: ev.Healed) -> GameState:
     return replace(state, units=_units(state, e.unit, unit))
 
 
+def _attempted(state: GameState, e: ev.PowerAttempted) -> GameState:
+    tried = Attempt(e.player, e.unit.casefold(), e.power.casefold(), state.phase_seq)
+    return replace(state, attempts=(*state.attempts, tried))
+
+
+def _tested(state: GameState, e: ev.TestTaken) -> GameState:
+    state = replace(state, tested=state.tested | {(e.unit.casefold(), e.test)})
+    if e.test != "battle_shock" or e.passed:
+        return state
+    shocked = replace(_unit(state, e.unit), battle_shocked=True)
+    return replace(state, units=_units(state, e.unit, shocked))
+
+
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
     return replace(state, status="ended", winner=e.winner)
 
@@ -165,7 +197,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "first_player_chosen": _first,
     "phase_advanced": _phase,
     "turn_ended": _turn_ended,
-    "round_ended": lambda s, e: s,
+    "round_ended": lambda s, e: replace(s, attempts=()),
     "cp_gained": lambda s, e: _cp(s, e.player, e.amount),
     "cp_spent": lambda s, e: _cp(s, e.player, -e.amount),
     "vp_scored": _vp,
@@ -177,6 +209,10 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "damage_applied": _damaged,
     "healed": _healed,
     "dice_rolled": lambda s, e: s,
+    "power_attempted": _attempted,
+    "test_taken": _tested,
+    "roles_chosen": lambda s, e: replace(s, attacker=e.attacker),
+    "deployment_finished": lambda s, e: replace(s, deployed_first=e.first, chooser=e.chooser),
     "game_ended": _ended,
 }
 
@@ -195,7 +231,7 @@ def apply(state: GameState, entry: Recorded) -> GameState:
         return replace(_undone(state, event), seq=entry.seq)
     after = _HANDLERS[event.kind](state, event)
     if _position(after) != _position(state):
-        after = replace(after, phase_seq=entry.seq)
+        after = replace(after, phase_seq=entry.seq, tested=frozenset())
     if event.kind in NOT_UNDOABLE:
         return replace(after, seq=entry.seq)
     point = state.undo

@@ -68,6 +68,7 @@ class Unit:
     advance_roll: int | None = None
     charged: bool = False
     lost_this_turn: int = 0
+    battle_shocked: bool = False  # 10th: OC 0 until its controller's next Command phase
 
     @classmethod
     def fresh(cls, owner: int, profile: UnitProfile) -> Unit:
@@ -101,6 +102,15 @@ class Unit:
     def new_turn(self) -> Unit:
         """Turn flags reset when the turn they were set in ends."""
         return replace(self, move=None, advance_roll=None, charged=False, lost_this_turn=0)
+
+    def rallied(self) -> Unit:
+        """No longer battle-shocked: its controller's Command phase has begun."""
+        return replace(self, battle_shocked=False) if self.battle_shocked else self
+
+    @property
+    def oc(self) -> int:
+        """Objective Control; 0 while battle-shocked (10th Core)."""
+        return 0 if self.battle_shocked else self.profile.oc
 
     def with_profile(self, profile: UnitProfile) -> Unit:
         """Keep damage when a profile is edited: an intact unit stays intact at the new size."""
