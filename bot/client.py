@@ -18,6 +18,7 @@ from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tracker import Tracker
 from bot.ui.game_buttons import FirstPlayerButton, NextPhaseButton
+from bot.ui.psychic_buttons import BlastSelect, ResolveSmiteButton
 from bot.ui.psychic_view import DenyButton
 from bot.ui.replies import report_error
 from bot.ui.reroll import RerollButton
@@ -84,7 +85,10 @@ class VoxBot(commands.Bot):
         await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton)
+        self.add_dynamic_items(
+            RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton, ResolveSmiteButton,
+            BlastSelect,
+        )  # fmt: skip
         if self.sync_on_start:
             await self.sync_commands(force=False)
 

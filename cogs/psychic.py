@@ -7,25 +7,34 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.rules.psychic import perils_of_the_warp, psychic_test, smite, smite_warp_charge
-from bot.ui.perils import TrackedPerils
-from bot.ui.psychic_view import deny_view, psychic_embed
+from bot.game.psychic import SMITE, Manifesting
+from bot.rules.psychic import (
+    MortalWoundsRoll,
+    PsychicTest,
+    perils_of_the_warp,
+    psychic_test,
+    smite,
+    smite_warp_charge,
+)
+from bot.ui.psychic_buttons import blast_view, power_view
+from bot.ui.psychic_game import Cast, TrackedPsychic, survives
+from bot.ui.psychic_view import psychic_embed
+from bot.ui.replies import UserError
 from bot.ui.transformers import BoundedText
 from bot.ui.unit_options import UnitName, complete_units
 
 PowerName = app_commands.Transform[str, BoundedText("the power's name", 60)]
+PSYKER = "The psyker's unit in this channel's game: limits checked, Perils applied to it"
 
 
 class PsychicCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
-        self.perils = TrackedPerils(bot)
+        self.tracked = TrackedPsychic(bot)
 
     @app_commands.command(name="psychic")
     @app_commands.describe(
-        wc="The power's warp charge (2D6 must reach it)",
-        power="The power's name",
-        psyker="The psyker's unit in this channel's game: Perils' mortal wounds are applied to it",
+        wc="The power's warp charge (2D6 must reach it)", power="The power's name", psyker=PSYKER
     )
     @app_commands.autocomplete(psyker=complete_units)
     async def psychic(
@@ -36,55 +45,85 @@ class PsychicCog(commands.Cog):
         psyker: UnitName | None = None,
     ) -> None:
         """Take a Psychic test: 2D6 against the warp charge; Perils on a double 1 or double 6."""
-        unit = await self.perils.psyker(interaction, psyker) if psyker else None
+        allowed = await self.tracked.check(interaction, psyker, power) if psyker else None
         test = psychic_test(self.bot.dice, wc)
         perils = perils_of_the_warp(self.bot.dice) if test.perils else None
-        survived, tracked = await self.perils.apply(interaction, unit, perils)
+        cast = await self.tracked.record(interaction, allowed, test, perils) if allowed else None
         embed = psychic_embed(
             test, title=power or "Psychic test", caster=interaction.user.display_name, perils=perils
         )
-        if tracked:
-            embed.add_field(name="Tracked unit", value=tracked, inline=False)
-        await self._send(interaction, embed, test.passed and survived, test.total)
+        await self._send(interaction, embed, test, cast)
 
     @app_commands.command(name="smite")
     @app_commands.describe(
-        earlier="Smite attempts your army already made this phase (+1 each)",
-        psyker="The psyker's unit in this channel's game: Perils' mortal wounds are applied to it",
+        earlier="Smite attempts your army already made this phase (+1 each; counted in a game)",
+        psyker=PSYKER,
+        target="The enemy unit in this channel's game that suffers the mortal wounds",
     )
-    @app_commands.autocomplete(psyker=complete_units)
+    @app_commands.autocomplete(psyker=complete_units, target=complete_units)
     async def smite(
         self,
         interaction: discord.Interaction,
         earlier: app_commands.Range[int, 0, 20] = 0,
         psyker: UnitName | None = None,
+        target: UnitName | None = None,
     ) -> None:
         """Smite: warp charge 5 (+1 per earlier attempt this phase); D3 mortal wounds, D6 on 11+."""
-        unit = await self.perils.psyker(interaction, psyker) if psyker else None
+        if target and not psyker:
+            raise UserError("Name the psyker too, so Vox can apply Smite to the target.")
+        allowed = await self.tracked.check(interaction, psyker, SMITE, target) if psyker else None
+        if allowed is not None:
+            earlier = allowed.earlier_smites  # seed 002: counted from the game's own log
         test = psychic_test(self.bot.dice, smite_warp_charge(earlier))
         perils = perils_of_the_warp(self.bot.dice) if test.perils else None
-        survived, tracked = await self.perils.apply(interaction, unit, perils)
-        effect = None
-        if test.passed and survived:
-            wounds = smite(self.bot.dice, test)
-            size = "D6 (the result was 11+)" if test.total >= 11 else "D3"
-            effect = f"{size} = **{wounds.mortal_wounds}** mortal wounds on the closest enemy unit"
+        wounds = smite(self.bot.dice, test) if test.passed and survives(allowed, perils) else None
+        cast = None
+        if allowed is not None:
+            dealt = wounds.mortal_wounds if wounds and target else None
+            cast = await self.tracked.record(
+                interaction, allowed, test, perils, target=target, smite=dealt
+            )
         embed = psychic_embed(
-            test, title="Smite", caster=interaction.user.display_name, perils=perils, effect=effect
-        )
-        if tracked:
-            embed.add_field(name="Tracked unit", value=tracked, inline=False)
-        await self._send(interaction, embed, test.passed and survived, test.total)
+            test, title="Smite", caster=interaction.user.display_name, perils=perils,
+            effect=_smite_effect(test, wounds, target, allowed),
+        )  # fmt: skip
+        await self._send(interaction, embed, test, cast, smite=bool(target and wounds))
 
     async def _send(
-        self, interaction: discord.Interaction, embed: discord.Embed, passed: bool, result: int
+        self,
+        interaction: discord.Interaction,
+        embed: discord.Embed,
+        test: PsychicTest,
+        cast: Cast | None,
+        *,
+        smite: bool = False,
     ) -> None:
-        """A passed power can be denied once, by anyone but the caster (outside a game)."""
-        if passed:
-            view = deny_view(interaction.user.id, result)
-            await interaction.response.send_message(embed=embed, view=view)
-        else:
-            await interaction.response.send_message(embed=embed)
+        """A power that works can be denied once; Perils that killed the psyker ask for the units
+        within 6"."""
+        if cast is not None and cast.lines:
+            embed.add_field(name="Tracked unit", value="\n".join(cast.lines)[:1024], inline=False)
+        view: discord.ui.View | None = None
+        if cast is not None and not cast.survived and cast.blast:
+            view = blast_view(cast.game_id, cast.seq, cast.blast)
+        elif test.passed and (cast is None or cast.survived):
+            game, seq = (cast.game_id, cast.seq) if cast else (None, None)
+            view = power_view(interaction.user.id, test.total, game, seq, smite=smite)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+
+
+def _smite_effect(
+    test: PsychicTest,
+    wounds: MortalWoundsRoll | None,
+    target: str | None,
+    allowed: Manifesting | None,
+) -> str | None:
+    if wounds is None:
+        return None
+    size = "D6 (the result was 11+)" if test.total >= 11 else "D3"
+    on = f"**{target}**, unless denied" if target else "the closest enemy unit"
+    earlier = allowed.earlier_smites if allowed is not None else 0
+    counted = f" (the army's Smite number {earlier + 1} this phase)" if earlier else ""
+    return f"{size} = **{wounds.mortal_wounds}** mortal wounds on {on}{counted}"
 
 
 async def setup(bot: VoxBot) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.rules.dice import ScriptedDice
-from tests.harness import ALICE, BOB, CAROL, DAVE, Harness, Rejected
+from tests.harness import ALICE, BOB, CAROL, Harness, Rejected
 
 
 async def test_psychic_test_passes_when_2d6_reaches_the_warp_charge(tmp_path: Path) -> None:
@@ -92,58 +92,3 @@ async def test_psychic_numbers_are_bounded(
         await harness.slash(command, **options)
     [reply] = await harness.slash(command, raw=True, **options)
     assert reply.ephemeral and reply.content.endswith(".")
-
-
-async def psyker_game(h: Harness) -> None:
-    await h.slash("game start", opponent=BOB, first="me")
-    await h.slash(
-        "unit add", name="Librarian", models=1, wounds=5, toughness=4, save="3+",
-        keywords="psyker, character",
-    )  # fmt: skip
-
-
-async def test_perils_mortal_wounds_are_applied_to_the_psyker_unit(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([1, 1, 5])) as h:  # double 1; D3 = 3
-        await psyker_game(h)
-        [reply] = await h.slash("psychic", wc=5, psyker="Librarian")
-        assert reply.field("Tracked unit") == (
-            "Perils: **Librarian** — 1/1 models (5 W each), 2/5 W on the damaged model"
-        )
-        [log] = await h.slash("game log", count=3)
-    assert "Perils of the Warp" in log.embed["description"]
-
-
-async def test_perils_that_destroy_the_psyker_make_the_power_fail(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([6, 6, 6])) as h:  # passes; D3 = 3
-        await h.slash("game start", opponent=BOB, first="me")
-        await h.slash("unit add", name="Weirdboy", models=1, wounds=3, toughness=5, save="6+")
-        [reply] = await h.slash("psychic", wc=5, psyker="Weirdboy")
-    assert "destroyed by Perils: the power fails" in reply.field("Tracked unit")
-    assert reply.buttons == []  # nothing left to deny
-
-
-async def test_in_a_game_only_the_opponent_may_deny(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 4])) as h:
-        await psyker_game(h)
-        [cast] = await h.slash("psychic", wc=7, psyker="Librarian")
-        deny = cast.button("Deny the Witch")["custom_id"]
-        [bystander] = await h.click(deny, on=cast, user=CAROL)
-        assert bystander.ephemeral and f"only <@{BOB.id}> can deny" in bystander.content
-        [denied] = await h.click(deny, on=cast, user=BOB)
-    assert "**denied**" in denied.field("🛡️ Deny the Witch")
-
-
-async def test_a_bystander_cannot_name_a_tracked_psyker(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:  # refused before rolling
-        await psyker_game(h)
-        [reply] = await h.slash("psychic", wc=7, psyker="Librarian", user=DAVE)
-    assert reply.ephemeral and "Only the two players" in reply.content
-
-
-async def test_smite_does_no_damage_when_perils_destroy_the_psyker(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([6, 6, 6])) as h:  # no damage die left
-        await h.slash("game start", opponent=BOB, first="me")
-        await h.slash("unit add", name="Weirdboy", models=1, wounds=3, toughness=5, save="6+")
-        [reply] = await h.slash("smite", psyker="Weirdboy")
-    assert "destroyed by Perils: the power fails" in reply.field("Tracked unit")
-    assert all(f["name"] != "Effect" for f in reply.embed["fields"])

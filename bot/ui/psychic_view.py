@@ -16,8 +16,8 @@ from bot.rules.psychic import (
     chance_to_pass,
     deny_the_witch,
 )
-from bot.store.meta import claim_meta
 from bot.ui.dice_view import die_text
+from bot.ui.psychic_buttons import claim, deny_key, resolve_smite
 from bot.ui.replies import Guarded, UserError
 
 if TYPE_CHECKING:
@@ -66,37 +66,42 @@ def psychic_embed(
     return embed
 
 
-def deny_view(caster: int, result: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DenyButton(caster, result))
-    return view
-
-
 class DenyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"vox:deny:(?P<caster>\d{1,20}):(?P<result>\d{1,2})",
+    template=r"vox:deny:(?P<caster>\d{1,20}):(?P<result>\d{1,2})(?::(?P<game>\d{1,18}):(?P<seq>\d{1,9}))?",
 ):
     """Deny the Witch: 2D6 that must beat the Psychic test's result; once per power, never the
     caster, and inside a game only the caster's opponent (seed 000). The claim in `meta` makes a
-    double click deny at most once."""
+    double click deny at most once. A tracked power (`game`, `seq`) that is not denied resolves:
+    a Smite's mortal wounds land on its target."""
 
-    def __init__(self, caster: int, result: int) -> None:
+    def __init__(
+        self, caster: int, result: int, game_id: int | None = None, seq: int | None = None
+    ) -> None:
+        tracked = f":{game_id}:{seq}" if game_id is not None and seq is not None else ""
         super().__init__(
             discord.ui.Button(
                 label="Deny the Witch",
                 emoji="🛡️",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"vox:deny:{caster}:{result}",
+                custom_id=f"vox:deny:{caster}:{result}{tracked}",
             )
         )
         self.caster, self.result = caster, result
+        self.game_id, self.seq = game_id, seq
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DenyButton:
-        return cls(int(match.group("caster")), int(match.group("result")))
+        game, seq = match.group("game"), match.group("seq")
+        return cls(
+            int(match.group("caster")),
+            int(match.group("result")),
+            int(game) if game else None,
+            int(seq) if seq else None,
+        )
 
     async def act(self, interaction: discord.Interaction) -> None:
         bot = cast("VoxBot", interaction.client)
@@ -107,12 +112,14 @@ class DenyButton(
             opponent = table.state.other(self.caster)
             if interaction.user.id != opponent:
                 raise UserError(f"In this game only <@{opponent}> can deny this power.")
-        message_id = interaction.message.id if interaction.message else interaction.id
-        if not await claim_meta(bot.db, f"deny:{message_id}", str(interaction.user.id)):
+        if not await claim(interaction, deny_key(interaction)):
             raise UserError("Deny the Witch was already attempted against this power.")
         deny = deny_the_witch(bot.dice, self.result)
         outcome = "**denied**: the power fails" if deny.denied else "not denied: the power works"
         text = f"{interaction.user.display_name}: {_dice(deny)} against {self.result}, {outcome}."
+        if not deny.denied and self.game_id is not None and self.seq is not None:
+            smite = await resolve_smite(interaction, self.game_id, self.seq)
+            text = f"{text}\n{smite}" if smite else text
         embed = (
             interaction.message.embeds[0]
             if interaction.message and interaction.message.embeds

@@ -176,12 +176,21 @@ class Harness:
         return list(sent[-1].body["data"]["choices"])
 
     async def click(
-        self, custom_id: str, *, on: Sent, user: Person = ALICE, channel_id: int = CHANNEL_ID
+        self,
+        custom_id: str,
+        *,
+        on: Sent,
+        user: Person = ALICE,
+        channel_id: int = CHANNEL_ID,
+        values: list[str] | None = None,
     ) -> list[Sent]:
-        """Press the button `custom_id` on the message `on` was sent as (or last edited to)."""
+        """Press the button `custom_id` on the message `on` was sent as (or last edited to);
+        with `values`, choose those options of the select menu `custom_id` instead."""
         assert on.message_id is not None, "that reply has no message to click on"
         msg = self.recorder.messages[on.message_id]
-        data = {"custom_id": custom_id, "component_type": 2}
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
         payload = payloads.interaction(3, data, user, channel_id=channel_id, msg=msg)
         self.recorder.clicked[payload["token"]] = on.message_id
         return await self._dispatch(payload)

@@ -67,16 +67,24 @@ class Sent:
             parts.append((e.get("footer") or {}).get("text", ""))
         return "\n".join(p for p in parts if p)
 
-    @property
-    def buttons(self) -> list[dict[str, Any]]:
+    def _components(self, kind: int) -> list[dict[str, Any]]:
+        """The message's components of one type (2 buttons, 3 select menus), in order."""
         found: list[dict[str, Any]] = []
         stack = list(self.message.get("components") or [])
         while stack:
             comp = stack.pop(0)
-            if comp.get("type") == 2:
+            if comp.get("type") == kind:
                 found.append(comp)
             stack.extend(comp.get("components") or [])
         return found
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return self._components(2)
+
+    @property
+    def selects(self) -> list[dict[str, Any]]:
+        return self._components(3)
 
     def button(self, label: str) -> dict[str, Any]:
         for b in self.buttons:
