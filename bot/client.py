@@ -22,6 +22,8 @@ from bot.ui.psychic_buttons import BlastSelect, ResolveSmiteButton
 from bot.ui.psychic_view import DenyButton
 from bot.ui.replies import report_error
 from bot.ui.reroll import RerollButton
+from bot.ui.setup_buttons import DeployedButton, RoleButton
+from bot.ui.test_buttons import TestButton
 
 log = logging.getLogger("vox")
 
@@ -87,7 +89,7 @@ class VoxBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(
             RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton, ResolveSmiteButton,
-            BlastSelect,
+            BlastSelect, TestButton, RoleButton, DeployedButton,
         )  # fmt: skip
         if self.sync_on_start:
             await self.sync_commands(force=False)

@@ -12,9 +12,9 @@ from bot.rules.attack import AttackResult, resolve
 from bot.rules.odds import compute
 from bot.ui.attack_options import AttackRequest, attack_command
 from bot.ui.attack_view import attack_embed
-from bot.ui.game_buttons import check_may_change
 from bot.ui.game_view import unit_line
 from bot.ui.odds_view import CHART_NAME, odds_chart, odds_embed
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import answer_when_ready
 
 

@@ -9,12 +9,15 @@ from discord.ext import commands
 from bot.client import VoxBot
 from bot.game import end_game, next_phase, start_game, undo
 from bot.game.flow import choose_first_player
+from bot.rules.deployment import attacker_defender_rolloff
 from bot.rules.pools import roll_off
 from bot.tracker import in_phase
 from bot.ui.dice_view import rolloff_embed
-from bot.ui.game_buttons import announcement, check_may_change, first_player_view
+from bot.ui.game_buttons import announcement, first_player_view
 from bot.ui.game_view import log_embed, status_embed, who
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
+from bot.ui.setup_buttons import roles_view
 from bot.ui.transformers import BoundedText, Choice
 
 Mission = app_commands.Transform[str, BoundedText("the mission", 100)]
@@ -33,7 +36,7 @@ class GameCog(
     @app_commands.describe(
         opponent="Who you are playing", edition="Rules edition (default: DEFAULT_EDITION)",
         rounds="Battle rounds (default 5)", mission="The mission, for the log",
-        first="Who takes the first turn (default: roll off, the winner chooses)",
+        first="Who goes first (default: roll off; in Eternum after Attacker and deployment)",
         battle_forged="9th/Eternum: the active player gains 1 CP per Command phase (default: yes)",
     )  # fmt: skip
     async def start(
@@ -57,6 +60,15 @@ class GameCog(
         )  # fmt: skip
         channel = interaction.channel_id or 0
         table = await self.bot.tracker.start(interaction.guild_id, channel, started, me.id)
+        names = {me.id: me.display_name, opponent.id: opponent.display_name}
+        if first == "rolloff" and started.edition == "eternum":
+            off = attacker_defender_rolloff(self.bot.dice)  # seed 004: Attacker and Defender
+            chooser = table.state.players[off.winner]
+            embed = rolloff_embed(off, me.display_name, opponent.display_name)
+            embed.description = f"{embed.description}\n\n{who(chooser)}, pick the Attacker."
+            roles = roles_view(table.record.id, chooser, names)
+            await interaction.response.send_message(embed=embed, view=roles)
+            return
         if first == "rolloff":
             off = roll_off(self.bot.dice)
             chooser = table.state.players[off.winner]
@@ -64,7 +76,6 @@ class GameCog(
             embed.description = (
                 f"{embed.description}\n\n{who(chooser)}, choose who takes the first turn."
             )
-            names = {me.id: me.display_name, opponent.id: opponent.display_name}
             choice = first_player_view(table.record.id, chooser, table.state.players, names)
             await interaction.response.send_message(embed=embed, view=choice)
             return

@@ -19,7 +19,7 @@ from bot.rules.morale import (
 )
 from bot.rules.profiles import MAX_MODELS
 from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
-from bot.ui.moves import TrackedMoves
+from bot.ui.leadership_game import TrackedTests
 from bot.ui.replies import UserError
 from bot.ui.unit_options import UnitName, complete_units
 
@@ -29,7 +29,7 @@ Models = app_commands.Range[int, 1, MAX_MODELS]
 class MoraleCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
-        self.moves = TrackedMoves(bot)
+        self.tracked = TrackedTests(bot)
 
     @app_commands.command(name="morale")
     @app_commands.describe(
@@ -50,11 +50,10 @@ class MoraleCog(commands.Cog):
         unit: UnitName | None = None,
     ) -> None:
         """9th edition Morale test: D6 + models lost, then Combat Attrition, with exact odds."""
-        tracked = await self.moves.unit_for_morale(interaction, unit) if unit else None
-        if tracked is not None:
-            p = tracked.profile
-            leadership, lost = leadership or p.leadership, tracked.lost_this_turn
-            models, starting = tracked.alive, p.models
+        if unit:
+            embed = await self.tracked.morale(interaction, unit)
+            await interaction.response.send_message(embed=embed)
+            return
         if leadership is None or lost is None or models is None or starting is None:
             raise UserError(
                 "Give leadership, lost, models and starting, or pick a unit of this game."
@@ -66,18 +65,27 @@ class MoraleCog(commands.Cog):
             chance_to_pass_morale(leadership, lost),
             interaction.user.display_name,
         )
-        if tracked is not None:
-            fled = models - test.models_left
-            text = await self.moves.remove_fled(interaction, tracked, test.models_left, fled)
-            embed.add_field(name="Tracked unit", value=text, inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="battleshock")
-    @app_commands.describe(leadership="The unit's Leadership: the 6 of 6+")
+    @app_commands.describe(
+        leadership="The unit's Leadership: the 6 of 6+",
+        unit="A unit of this channel's game: its Ld is used; failed, it is battle-shocked (OC 0)",
+    )
+    @app_commands.autocomplete(unit=complete_units)
     async def battleshock(
-        self, interaction: discord.Interaction, leadership: app_commands.Range[int, 2, 12]
+        self,
+        interaction: discord.Interaction,
+        leadership: app_commands.Range[int, 2, 12] | None = None,
+        unit: UnitName | None = None,
     ) -> None:
         """10th edition Battle-shock test: 2D6, passing on the Leadership or more."""
+        if unit:
+            embed = await self.tracked.battle_shock(interaction, unit)
+            await interaction.response.send_message(embed=embed)
+            return
+        if leadership is None:
+            raise UserError("Give leadership (the 6 of 6+), or pick a unit of this game.")
         test = battle_shock_test(self.bot.dice, leadership)
         embed = battleshock_embed(
             test, chance_to_pass_battle_shock(leadership), interaction.user.display_name
@@ -85,9 +93,24 @@ class MoraleCog(commands.Cog):
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="desperate-escape")
-    @app_commands.describe(models="Models taking a Desperate Escape test")
-    async def desperate_escape(self, interaction: discord.Interaction, models: Models) -> None:
+    @app_commands.describe(
+        models="Models taking a Desperate Escape test (every model if the unit is battle-shocked)",
+        unit="A unit of this channel's game: the models destroyed are removed from it",
+    )
+    @app_commands.autocomplete(unit=complete_units)
+    async def desperate_escape(
+        self,
+        interaction: discord.Interaction,
+        models: Models | None = None,
+        unit: UnitName | None = None,
+    ) -> None:
         """10th edition Desperate Escape: a D6 per model, each 1-2 destroys one, with exact odds."""
+        if unit:
+            embed = await self.tracked.desperate_escape(interaction, unit, models)
+            await interaction.response.send_message(embed=embed)
+            return
+        if models is None:
+            raise UserError("Give models (how many take the test), or pick a unit of this game.")
         escape = desperate_escape(self.bot.dice, models)
         embed = desperate_escape_embed(
             escape, desperate_escape_pmf(models), interaction.user.display_name

@@ -8,8 +8,8 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.game import gain_cp, score_vp, spend_cp
-from bot.ui.game_buttons import check_may_change
 from bot.ui.game_view import who
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
 from bot.ui.transformers import BoundedText
 

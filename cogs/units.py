@@ -22,8 +22,8 @@ from bot.game import (
 )
 from bot.rules.editions import MoveKind
 from bot.tracker import Outcome
-from bot.ui.game_buttons import check_may_change
 from bot.ui.game_view import unit_line
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
 from bot.ui.transformers import Choice
 from bot.ui.unit_options import (

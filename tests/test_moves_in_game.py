@@ -92,7 +92,7 @@ async def test_a_passed_morale_test_changes_nothing(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([1])) as h:  # an unmodified 1 passes
         await boyz_lost_three(h)
         [reply] = await h.slash("morale", unit="Boyz", user=BOB)
-    assert reply.field("Tracked unit") == "**Boyz** — 7/10 models — no model flees."
+    assert reply.field("Tracked unit") == "No model flees: **Boyz** — 7/10 models"
 
 
 async def test_morale_without_a_unit_needs_every_number(harness: Harness) -> None:

@@ -98,15 +98,20 @@ def choose_roles(state: GameState, attacker: int) -> list[Event]:
     return [RolesChosen(attacker=attacker, defender=state.other(attacker))]
 
 
-def finish_deployment(state: GameState, first: int, rolloff: FirstTurnRollOff) -> list[Event]:
-    """Eternum (seed 004): who finished deploying first, and the first-turn roll-off (+1 to them)
-    whose winner chooses who takes the first turn."""
+def may_finish_deployment(state: GameState, first: int) -> None:
+    """Refuse, before the roll-off is rolled, a deployment that cannot be recorded now."""
     _in_setup(state)
     guards.player(state, first)
     if state.attacker is None:
         raise IllegalAction("Choose the Attacker and the Defender before deploying.")
     if state.deployed_first is not None:
         raise IllegalAction("The first-turn roll-off was already made; its winner chooses now.")
+
+
+def finish_deployment(state: GameState, first: int, rolloff: FirstTurnRollOff) -> list[Event]:
+    """Eternum (seed 004): who finished deploying first, and the first-turn roll-off (+1 to them)
+    whose winner chooses who takes the first turn."""
+    may_finish_deployment(state, first)
     if state.players[rolloff.bonus_player] != first:
         raise IllegalAction("The +1 belongs to the player who finished deploying first.")
     chooser = state.players[rolloff.winner]

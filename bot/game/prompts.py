@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.game import guards
-from bot.game.checks import UnitNote, notes
+from bot.game.checks import UnitNote, matches, notes
+from bot.game.leadership import Test
 from bot.game.state import GameState
 
 
@@ -24,12 +25,35 @@ class PhasePrompt:
     cp: dict[int, int]
     vp: dict[int, int]
     seq: int  # the event that entered this phase: a "Next phase" button must not act twice
+    test: Test | None = None  # when units take that test now
+    testing: tuple[UnitNote, ...] = ()  # those units, the active player's first
+
+
+def _testing(state: GameState) -> tuple[Test | None, tuple[UnitNote, ...]]:
+    """Seed 000: in the Morale phase each unit that lost models tests, starting with the active
+    player's; seed 003: in the Command phase each unit below half-strength takes Battle-shock."""
+    assert state.edition is not None and state.active is not None
+    rule = state.edition.morale
+    phase = state.edition.phase(state.phase_index)
+    kind: Test
+    if rule.phase != phase.key or rule.kind == "none":
+        return None, ()
+    kind = rule.kind
+    units = [
+        UnitNote(u.name, u.owner, kind)
+        for u in state.units.values()
+        if (u.name.casefold(), kind) not in state.tested
+        and any(matches(c, u, state.active) for c in rule.units)
+    ]
+    units.sort(key=lambda n: n.owner != state.active)  # stable: added order within a player
+    return kind, tuple(units)
 
 
 def phase_prompt(state: GameState) -> PhasePrompt:
     ed = guards.game_playing(state)
     phase = ed.phase(state.phase_index)
     assert state.active is not None
+    test, testing = _testing(state)
     return PhasePrompt(
         edition=ed.name,
         round=state.round,
@@ -42,4 +66,6 @@ def phase_prompt(state: GameState) -> PhasePrompt:
         cp=dict(state.cp),
         vp=dict(state.vp),
         seq=state.phase_seq,
+        test=test,
+        testing=testing,
     )

@@ -6,6 +6,7 @@ from collections import Counter
 
 import discord
 
+from bot.rules.deployment import FirstTurnRollOff
 from bot.rules.dice import DieRoll
 from bot.rules.notation import ExpressionRoll
 from bot.rules.pools import PoolRoll, RollOff
@@ -80,13 +81,21 @@ def expression_embed(
     return embed
 
 
-def rolloff_embed(off: RollOff, first: str, second: str) -> discord.Embed:
-    """Every round, ties included, and the winner."""
+def rolloff_embed(
+    off: RollOff | FirstTurnRollOff, first: str, second: str, *, title: str = "🎲 Roll-off"
+) -> discord.Embed:
+    """Every round, ties included, and the winner; the Eternum first-turn +1 shown as added."""
+    bonus = off.bonus_player if isinstance(off, FirstTurnRollOff) else None
     lines = []
-    for number, (a, b) in enumerate(off.rounds, start=1):
-        tie = " — tie, roll again" if a == b else ""
-        lines.append(f"Round {number}: {first} **{a}** · {second} **{b}**{tie}")
+    for number, dice in enumerate(off.rounds, start=1):
+        totals = [d + (i == bonus) for i, d in enumerate(dice)]
+        shown = [
+            f"{d}+1 = **{t}**" if i == bonus else f"**{t}**"
+            for i, (d, t) in enumerate(zip(dice, totals, strict=True))
+        ]
+        tie = " — tie, roll again" if totals[0] == totals[1] else ""
+        lines.append(f"Round {number}: {first} {shown[0]} · {second} {shown[1]}{tie}")
     winner = (first, second)[off.winner]
-    embed = discord.Embed(title="🎲 Roll-off", description="\n".join(lines), colour=ROLL_COLOUR)
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=ROLL_COLOUR)
     embed.add_field(name="Winner", value=f"**{winner}**")
     return embed

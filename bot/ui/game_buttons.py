@@ -9,22 +9,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.game import GameState, choose_first_player, next_phase, phase_prompt, round_summary
+from bot.game import choose_first_player, next_phase, phase_prompt, round_summary
 from bot.tracker import Outcome, Stale, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import Guarded, UserError
+from bot.ui.test_buttons import add_test_buttons
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
-
-NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
-
-
-def check_may_change(interaction: discord.Interaction, state: GameState) -> None:
-    """Anyone may roll; only the players or a member with Manage Channels change a game."""
-    perms = interaction.permissions
-    if interaction.user.id not in state.players and not perms.manage_channels:
-        raise UserError(NOT_A_PLAYER)
 
 
 def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View | None]:
@@ -37,8 +30,14 @@ def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View
         embeds.append(final_embed(state))
         return embeds, None
     prompt = phase_prompt(state)
-    embeds.append(prompt_embed(prompt))
-    return embeds, next_view(table.record.id, prompt.seq)
+    embed = prompt_embed(prompt)
+    embeds.append(embed)
+    view = next_view(table.record.id, prompt.seq)
+    left = add_test_buttons(view, table.record.id, prompt)
+    if left:
+        command = "/morale" if prompt.test == "morale" else "/battleshock"
+        embed.add_field(name="More tests", value=f"{left} more units: use {command} unit:")
+    return embeds, view
 
 
 def next_view(game_id: int, seq: int) -> discord.ui.View:

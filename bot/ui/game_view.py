@@ -32,7 +32,8 @@ def unit_line(unit: Unit) -> str:
         else ""
     )
     per = f" ({p.wounds} W each)" if p.wounds > 1 else ""
-    return f"**{p.name}** — {unit.alive}/{p.models} models{per}{wounds}"
+    shocked = " · battle-shocked (OC 0)" if unit.battle_shocked else ""
+    return f"**{p.name}** — {unit.alive}/{p.models} models{per}{wounds}{shocked}"
 
 
 def units_text(state: GameState, owner: int, limit: int = 1000) -> str:
@@ -51,8 +52,13 @@ def status_embed(state: GameState) -> discord.Embed:
     else:
         title += f"battle round {state.round}/{state.rounds}, {state.phase.name}"
     embed = discord.Embed(title=title, colour=GAME_COLOUR)
+    lines = []
     if state.active is not None and state.status == "active":
-        embed.description = f"{who(state.active)}'s turn"
+        lines.append(f"{who(state.active)}'s turn")
+    if state.attacker is not None:
+        defender = state.other(state.attacker)
+        lines.append(f"Attacker {who(state.attacker)} · Defender {who(defender)}")
+    embed.description = "\n".join(lines) or None
     embed.add_field(
         name="Command and victory points",
         value=_points(state.players, dict(state.cp), dict(state.vp)),

@@ -1,4 +1,4 @@
-"""Recording rolled results (charge, advance, morale) on a unit of the channel's game."""
+"""Recording rolled results (charge, advance) on a unit of the channel's game."""
 
 from __future__ import annotations
 
@@ -6,11 +6,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import Unit, move_unit, set_health
-from bot.game import guards as game_guards
+from bot.game import Unit, move_unit
 from bot.rules.editions import MoveKind
-from bot.ui.game_buttons import check_may_change
-from bot.ui.game_view import unit_line
+from bot.ui.permissions import check_may_change
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -45,25 +43,3 @@ class TrackedMoves:
         if how == "charge":
             return f"{name} charged (recorded: it fights first in 9th)."
         return f"{name} advanced (recorded: Assault weapons only, and it cannot charge)."
-
-    async def unit_for_morale(self, interaction: discord.Interaction, unit: str) -> Unit:
-        """The tracked unit to test; a game changer only, as its fleeing models are removed."""
-        table = await self.bot.tracker.require(interaction.channel_id or 0)
-        check_may_change(interaction, table.state)
-        return game_guards.alive(table.state, unit)
-
-    async def remove_fled(
-        self, interaction: discord.Interaction, unit: Unit, models_left: int, fled: int
-    ) -> str:
-        """Remove the models that fled (the damaged model first) unless the unit changed since."""
-        if fled == 0:
-            return f"{unit_line(unit)} — no model flees."
-        full = unit.profile.wounds
-        outcome = await self.bot.tracker.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            lambda s: set_health(s, unit.name, models_left, full if models_left else 0, "morale"),
-            expect=lambda s: s.unit(unit.name) == unit,
-        )
-        after = outcome.state.unit(unit.name)
-        return f"{fled} fled: " + (unit_line(after) if after else f"{unit.name} is gone")

@@ -17,8 +17,8 @@ from bot.game.events import DiceRolled, Event, PowerAttempted
 from bot.game.psychic import Manifesting, attempt, enemy_target, may_manifest
 from bot.game.units import after_damage
 from bot.rules.psychic import MortalWoundsRoll, PsychicTest
-from bot.ui.game_buttons import check_may_change
 from bot.ui.game_view import unit_line
+from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
 
 if TYPE_CHECKING:

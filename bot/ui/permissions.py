@@ -1,0 +1,17 @@
+"""Who may change a game: its two players, or a member with Manage Channels (anyone may roll)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.game import GameState
+from bot.ui.replies import UserError
+
+NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
+
+
+def check_may_change(interaction: discord.Interaction, state: GameState) -> None:
+    """Anyone may roll; only the players or a member with Manage Channels change a game."""
+    perms = interaction.permissions
+    if interaction.user.id not in state.players and not perms.manage_channels:
+        raise UserError(NOT_A_PLAYER)
