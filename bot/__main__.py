@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import signal
 import sys
 
@@ -16,6 +17,7 @@ from discord.http import Route
 from pydantic import ValidationError
 
 from bot.client import VoxBot
+from bot.rules.dice import Dice
 from bot.settings import MissingToken, Settings
 from bot.store.database import Database
 
@@ -43,7 +45,10 @@ def point_at_discord(settings: Settings) -> None:
 async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
     db = await Database.open(settings.database_path)
     try:
-        return await _serve(VoxBot(settings, db, sync_on_start=not sync_only), token, sync_only)
+        seed = settings.dice_seed
+        dice = None if seed is None else Dice(random.Random(seed))  # replays and tests only
+        bot = VoxBot(settings, db, dice=dice, sync_on_start=not sync_only)
+        return await _serve(bot, token, sync_only)
     finally:
         await db.close()
         log.info("database closed")

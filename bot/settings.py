@@ -33,8 +33,11 @@ class Settings(BaseSettings):
     default_edition: Edition = "9th"
     discord_api_base: str | None = Field(default=None)
     discord_gateway_url: str | None = Field(default=None)
+    dice_seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
 
-    @field_validator("dev_guild_id", "discord_api_base", "discord_gateway_url", mode="before")
+    @field_validator(
+        "dev_guild_id", "discord_api_base", "discord_gateway_url", "dice_seed", mode="before"
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_EDITION",
-                 "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):  # fmt: skip
+                 "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DICE_SEED"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
 
@@ -46,7 +46,8 @@ def test_empty_token_in_dot_env_counts_as_missing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DEFAULT_EDITION", "8th")],
+    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DEFAULT_EDITION", "8th"),
+     ("DICE_SEED", "-1"), ("DICE_SEED", "lucky"), ("DICE_SEED", str(2**63))],  # fmt: skip
 )
 def test_an_invalid_setting_exits_2_naming_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
