@@ -46,8 +46,14 @@ def test_empty_token_in_dot_env_counts_as_missing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DEFAULT_EDITION", "8th"),
-     ("DICE_SEED", "-1"), ("DICE_SEED", "lucky"), ("DICE_SEED", str(2**63))],  # fmt: skip
+    [
+        ("DEV_GUILD_ID", "abc"),
+        ("LOG_LEVEL", "LOUD"),
+        ("DEFAULT_EDITION", "8th"),
+        ("DICE_SEED", "-1"),
+        ("DICE_SEED", "lucky"),
+        ("DICE_SEED", str(2**63)),
+    ],
 )
 def test_an_invalid_setting_exits_2_naming_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
