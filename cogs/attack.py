@@ -32,7 +32,9 @@ async def apply_to_target(
     outcome = await bot.tracker.act(
         table.record.channel_id,
         interaction.user.id,
-        lambda s: set_health(s, unit.name, result.models_left, result.wounds_left, source),
+        lambda s: set_health(
+            s, unit.name, result.models_left, result.wounds_left, source, request.attacker
+        ),
         expect=lambda s: s.unit(unit.name) == unit,
     )
     after = outcome.state.unit(unit.name)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.rules.dice import ScriptedDice
-from tests.harness import ALICE, BOB, DAVE, Harness
+from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
 
 
 async def table(h: Harness, edition: str = "9th") -> None:
@@ -39,7 +39,10 @@ async def test_attack_on_a_tracked_unit_removes_the_models_it_destroyed(tmp_path
         [status] = await h.slash("game status")
         assert "**Boyz** — 8/10 models" in status.text
         [log] = await h.slash("game log", count=1)
+        table_now = await h.bot.tracker.require(CHANNEL_ID)
     assert "Boyz" in log.embed["description"]
+    # The attacking unit is credited (a campaign counts the enemy units it destroys).
+    assert getattr(table_now.events[-1].event, "attacker", None) == "Intercessors"
 
 
 async def test_the_damaged_model_takes_the_next_attack(tmp_path: Path) -> None:

@@ -56,13 +56,13 @@ def _name_free(state: GameState, name: str, allow: str | None = None) -> None:
         raise IllegalAction(f'A unit called "{taken.name}" already exists; pick another name.')
 
 
-def add_unit(state: GameState, owner: int, new: UnitProfile) -> list[Event]:
+def add_unit(state: GameState, owner: int, new: UnitProfile, *, card: bool = False) -> list[Event]:
     guards.game_open(state)
     guards.player(state, owner)
     _name_free(state, new.name)
     if len(state.units) >= MAX_UNITS:
         raise IllegalAction(f"A game tracks at most {MAX_UNITS} units; remove one first.")
-    return [UnitAdded(owner=owner, profile=new)]
+    return [UnitAdded(owner=owner, profile=new, card=card)]
 
 
 def edit_unit(state: GameState, unit_name: str, /, **changes: Any) -> list[Event]:
@@ -138,6 +138,7 @@ def damage(
     *,
     mortal: bool = False,
     source: str = "",
+    attacker: str | None = None,
 ) -> list[Event]:
     """Damage per failed save (`amounts`; excess is lost) or mortal wounds (which spill over)."""
     guards.game_playing(state)
@@ -151,6 +152,7 @@ def damage(
             damage=sum(amounts),
             mortal=mortal,
             source=source,
+            attacker=attacker,
             models_before=unit.alive,
             wounds_before=unit.wounds_left,
             models_after=models,
@@ -160,7 +162,12 @@ def damage(
 
 
 def set_health(
-    state: GameState, name: str, models: int, wounds_left: int, source: str = ""
+    state: GameState,
+    name: str,
+    models: int,
+    wounds_left: int,
+    source: str = "",
+    attacker: str | None = None,
 ) -> list[Event]:
     """Record an attack's result as the attack resolver computed it (models and wounds left)."""
     guards.game_playing(state)
@@ -174,6 +181,7 @@ def set_health(
             unit=unit.name,
             damage=max(0, lost),
             source=source,
+            attacker=attacker,
             models_before=unit.alive,
             wounds_before=unit.wounds_left,
             models_after=models,

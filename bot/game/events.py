@@ -81,9 +81,12 @@ class VictoryPointsScored(BaseEvent):
 
 
 class UnitAdded(BaseEvent):
+    """`card`: fielded from the owner's campaign roster (the unit bears the card's name)."""
+
     kind: Literal["unit_added"] = "unit_added"
     owner: int
     profile: UnitProfile
+    card: bool = False
 
 
 class UnitEdited(BaseEvent):
@@ -122,6 +125,7 @@ class DamageApplied(BaseEvent):
     damage: int
     mortal: bool = False
     source: str = ""
+    attacker: str | None = None  # the tracked unit that did it, if one did (a campaign kill)
     models_before: int
     wounds_before: int
     models_after: int

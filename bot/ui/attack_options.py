@@ -40,6 +40,7 @@ class AttackRequest:
     edition: str
     secret: bool
     target: Unit | None = None  # as read when the request was built: damage is applied to it
+    attacker: str | None = None  # the tracked attacking unit, credited with a kill
 
 
 Responder = Callable[[discord.Interaction, AttackRequest], Awaitable[None]]
@@ -57,7 +58,8 @@ async def build_request(
     weapons = tuple(weapon_from_text(rules, **w) for w in weapon_options(typed, state))
     target, unit = target_options(typed, state)
     spec = AttackSpec(rules, weapons, target_from_text(**target))
-    return AttackRequest(spec, rules.name, secret, unit)
+    attacker = state.unit(typed.attacker) if state and typed.attacker else None
+    return AttackRequest(spec, rules.name, secret, unit, attacker.name if attacker else None)
 
 
 def default_edition(interaction: discord.Interaction) -> str:

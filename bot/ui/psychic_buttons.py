@@ -64,7 +64,7 @@ async def resolve_smite(interaction: discord.Interaction, game_id: int, seq: int
     outcome = await bot.tracker.act(
         interaction.channel_id or 0,
         power.player,
-        lambda s: damage(s, name, [wounds], mortal=True, source=source),
+        lambda s: damage(s, name, [wounds], mortal=True, source=source, attacker=power.unit),
     )
     after = outcome.state.unit(name)
     return f"Smite: {wounds} mortal wounds on " + (unit_line(after) if after else name)
