@@ -1,0 +1,130 @@
+"""Deciding battles and undo; reading standings and history.
+
+`record_battle` opens the battle's post-battle sequence (`bot.campaign.aftermath`); only one can
+be open per campaign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from bot.campaign import guards
+from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet
+from bot.campaign.models import Battle, problem
+from bot.campaign.state import Action, CampaignState
+from bot.rules.errors import IllegalAction
+
+MAX_NOTE = 500
+
+
+def record_battle(
+    state: CampaignState,
+    players: tuple[int, int],
+    *,
+    winner: int | None,
+    vp: Mapping[int, int] | None = None,
+    mission: str = "",
+    note: str = "",
+    fielded: Mapping[int, Sequence[str]] | None = None,
+    destroyed: Sequence[str] = (),
+    kills: Mapping[str, int] | None = None,
+    game_id: int | None = None,
+) -> list[Event]:
+    """A battle between two members; card names are matched case-insensitively to the roster."""
+    guards.no_aftermath(state)
+    for player in players:
+        guards.member(state, player)
+    canonical: dict[int, tuple[str, ...]] = {}
+    for player, names in (fielded or {}).items():
+        cards = [guards.card(state, n) for n in names]
+        for card in cards:
+            if card.owner != player:
+                raise IllegalAction(
+                    f"{card.name} belongs to <@{card.owner}>; field it for its owner."
+                )
+        canonical[player] = tuple(c.name for c in cards)
+    if any(points < 0 for points in (vp or {}).values()):
+        raise IllegalAction("Victory points cannot be negative; use 0 or more.")
+    if len(note.strip()) > MAX_NOTE:
+        raise IllegalAction(f"A battle note is at most {MAX_NOTE} characters; shorten it.")
+    try:
+        battle = Battle(
+            battle=len(state.battles) + 1,
+            game_id=game_id,
+            players=players,
+            winner=winner,
+            vp=dict(vp or {}),
+            mission=mission.strip(),
+            note=note.strip(),
+            fielded=canonical,
+            destroyed=tuple(_name(state, n) for n in destroyed),
+            kills={_name(state, n): k for n, k in (kills or {}).items() if k},
+        )
+    except ValidationError as exc:
+        message = problem(exc, located=False)
+        raise IllegalAction(f"{message[:1].upper()}{message[1:]}.") from exc
+    return [BattleRecorded(battle=battle)]
+
+
+def _name(state: CampaignState, name: str) -> str:
+    found = state.card(name)
+    return found.name if found is not None else name
+
+
+def set_note(state: CampaignState, battle: int, note: str) -> list[Event]:
+    if not 1 <= battle <= len(state.battles):
+        raise IllegalAction(f"{state.name} has no battle {battle}; see /campaign history.")
+    if len(note.strip()) > MAX_NOTE:
+        raise IllegalAction(f"A battle note is at most {MAX_NOTE} characters; shorten it.")
+    return [NoteSet(battle=battle, note=note.strip())]
+
+
+def undo_target(state: CampaignState) -> Action | None:
+    """The action undo would revert (with its actor, for the caller's permission check)."""
+    return state.actions[-1] if state.actions else None
+
+
+def undo(state: CampaignState) -> list[Event]:
+    """Revert the latest action that is not undone yet."""
+    action = undo_target(state)
+    if action is None:
+        raise IllegalAction("There is nothing to undo in this campaign yet.")
+    return [EventUndone(seqs=action.seqs, kinds=action.kinds)]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    player: int
+    label: str
+    wins: int
+    losses: int
+    draws: int
+    vp_for: int
+    vp_against: int
+    rp: int
+    supply_limit: int
+    roster: int  # the roster total in the supply unit
+
+    @property
+    def vp_difference(self) -> int:
+        return self.vp_for - self.vp_against
+
+
+def standings(state: CampaignState) -> list[Standing]:
+    """Players by wins, then VP difference (then joining order)."""
+    rows = [
+        Standing(
+            p, g.label, g.wins, g.losses, g.draws, g.vp_for, g.vp_against, g.rp,
+            g.supply_limit, state.roster_total(p),
+        )
+        for p, g in state.players.items()
+    ]  # fmt: skip
+    return sorted(rows, key=lambda s: (-s.wins, -s.vp_difference))
+
+
+def history(state: CampaignState) -> list[Battle]:
+    """Battles, most recent first."""
+    return list(reversed(state.battles))

@@ -1,0 +1,141 @@
+"""Campaigns per server and their logs: unique names, optimistic appends, linked games."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.campaign import create_campaign, fold, join
+from bot.campaign.events import PlayerJoined, RequisitionChanged
+from bot.game import start_game
+from bot.rules.errors import IllegalAction
+from bot.store import campaigns, database, games
+from bot.store.campaigns import CampaignConflict, CampaignExists
+from bot.store.database import Database, migrations
+from bot.store.games import Conflict
+from tests.campaign.log import ALICE, BOB
+
+AT = "2024-06-01T18:00:00.000Z"
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+        yield opened
+
+
+async def new_campaign(
+    db: Database, name: str = "Vigilus", guild: int = 1
+) -> campaigns.CampaignRecord:
+    created = create_campaign(name, "9th", guild=guild, creator=ALICE)
+    return await campaigns.create_campaign(
+        db, guild, created, actor=ALICE, follow=[PlayerJoined(player=ALICE)], at=AT
+    )
+
+
+def spend(amount: int = 1) -> RequisitionChanged:
+    return RequisitionChanged(player=ALICE, amount=-amount)
+
+
+async def test_a_new_campaign_is_found_by_name_in_any_case(db: Database) -> None:
+    record = await new_campaign(db)
+    assert await campaigns.find_campaign(db, 1, " VIGILUS ") == record
+    assert await campaigns.find_campaign(db, 2, "Vigilus") is None
+    assert await campaigns.load_campaign(db, record.id) == record
+    log = await campaigns.load_events(db, record.id)
+    assert [(r.seq, r.actor, r.event.kind) for r in log] == [
+        (1, ALICE, "campaign_created"),
+        (2, ALICE, "player_joined"),
+    ]
+    assert fold(log).players[ALICE].rp == 5
+
+
+async def test_a_campaign_name_is_unique_per_server_in_any_case(db: Database) -> None:
+    await new_campaign(db)
+    with pytest.raises(CampaignExists, match="A campaign called VIGILUS already exists in this"):
+        await new_campaign(db, "VIGILUS")
+    await new_campaign(db, "Vigilus", guild=2)  # another server is fine
+
+
+async def test_list_campaigns_by_prefix_for_autocomplete(db: Database) -> None:
+    for name in ("Vigilus", "Vigil", "Armageddon", "Vraks"):
+        await new_campaign(db, name)
+    await new_campaign(db, "Victory", guild=2)
+    assert [r.name for r in await campaigns.list_campaigns(db, 1, "vi")] == ["Vigil", "Vigilus"]
+    assert len(await campaigns.list_campaigns(db, 1)) == 4
+    assert len(await campaigns.list_campaigns(db, 1, limit=2)) == 2
+
+
+async def test_append_numbers_events_after_the_expected_seq(db: Database) -> None:
+    record = await new_campaign(db)
+    state = fold(await campaigns.load_events(db, record.id))
+    recorded = await campaigns.append(db, record.id, state.seq, join(state, BOB), actor=BOB, at=AT)
+    assert [r.seq for r in recorded] == [3]
+    assert await campaigns.load_events(db, record.id, after=2) == recorded
+    assert BOB in fold(await campaigns.load_events(db, record.id)).players
+
+
+async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
+    record = await new_campaign(db)
+    await campaigns.append(db, record.id, 2, [spend()])
+    with pytest.raises(CampaignConflict) as caught:
+        await campaigns.append(db, record.id, 2, [spend(), spend()])
+    assert isinstance(caught.value, Conflict)
+    assert (caught.value.expected, caught.value.actual) == (2, 3)
+    with pytest.raises(CampaignConflict):
+        await campaigns.append(db, record.id, 7, [spend()])
+    with pytest.raises(LookupError):
+        await campaigns.append(db, 999, 0, [spend()])
+    with pytest.raises(ValueError, match="1 to"):
+        await campaigns.append(db, record.id, 3, [])
+    assert await campaigns.last_seq(db, record.id) == 3
+
+
+async def test_concurrent_appends_at_the_same_seq_exactly_one_wins(db: Database) -> None:
+    record = await new_campaign(db)
+
+    async def attempt() -> bool:
+        try:
+            await campaigns.append(db, record.id, 2, [spend()])
+        except Conflict:
+            return False
+        return True
+
+    assert (await asyncio.gather(*(attempt() for _ in range(20)))).count(True) == 1
+
+
+async def test_a_game_links_to_one_campaign(db: Database) -> None:
+    record = await new_campaign(db)
+    game = await games.create_game(
+        db, guild_id=1, channel_id=10, started=start_game("9th", (ALICE, BOB)), actor=ALICE
+    )
+    assert await campaigns.campaign_for_game(db, game.id) is None
+    await campaigns.link_game(db, game.id, record.id)
+    assert await campaigns.campaign_for_game(db, game.id) == record
+    other = await new_campaign(db, "Vraks")
+    with pytest.raises(IllegalAction, match="already part of a campaign"):
+        await campaigns.link_game(db, game.id, other.id)
+
+
+async def test_the_campaign_migration_applies_to_an_existing_games_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    upto_games = [m for m in migrations() if m.number <= 3]
+    monkeypatch.setattr(database, "migrations", lambda: upto_games)
+    async with await Database.open(path) as old:
+        assert await old.schema_version() == 3
+        started = start_game("9th", (ALICE, BOB))
+        game = await games.create_game(old, guild_id=1, channel_id=10, started=started, actor=1)
+    monkeypatch.undo()
+    async with await Database.open(path) as db:
+        assert await db.schema_version() == len(migrations()) >= 4
+        assert await games.load_game(db, game.id) == game
+        record = await new_campaign(db)
+        await campaigns.link_game(db, game.id, record.id)
+        assert await campaigns.campaign_for_game(db, game.id) == record
+        async with db.conn.execute("PRAGMA foreign_key_check") as cur:
+            assert await cur.fetchall() == []
