@@ -11,12 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chronicle import Chronicle
 from bot.compute import ComputePool
 from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tracker import Tracker
+from bot.ui.aftermath_view import HonourButton, MarkSelect, OutOfActionButton
 from bot.ui.game_buttons import FirstPlayerButton, NextPhaseButton
 from bot.ui.psychic_buttons import BlastSelect, ResolveSmiteButton
 from bot.ui.psychic_view import DenyButton
@@ -36,6 +38,7 @@ EXTENSIONS = (
     "cogs.psychic",
     "cogs.morale",
     "cogs.movement",
+    "cogs.campaign",
     "cogs.help",
 )
 SYNC_HASH_KEY = "command_tree_hash"
@@ -82,6 +85,7 @@ class VoxBot(commands.Bot):
         self.sync_on_start = sync_on_start
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)
+        self.chronicle = Chronicle(db, self.dice)
 
     async def setup_hook(self) -> None:
         await self.compute.start()
@@ -89,7 +93,8 @@ class VoxBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(
             RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton, ResolveSmiteButton,
-            BlastSelect, TestButton, RoleButton, DeployedButton,
+            BlastSelect, TestButton, RoleButton, DeployedButton, OutOfActionButton, MarkSelect,
+            HonourButton,
         )  # fmt: skip
         if self.sync_on_start:
             await self.sync_commands(force=False)

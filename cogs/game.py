@@ -12,8 +12,10 @@ from bot.game.flow import choose_first_player
 from bot.rules.deployment import attacker_defender_rolloff
 from bot.rules.pools import roll_off
 from bot.tracker import in_phase
+from bot.ui.campaign_games import campaign_for_start, link
+from bot.ui.campaign_options import CampaignName, complete_campaigns
 from bot.ui.dice_view import rolloff_embed
-from bot.ui.game_buttons import announcement, first_player_view
+from bot.ui.game_buttons import announce, first_player_view
 from bot.ui.game_view import log_embed, status_embed, who
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
@@ -38,7 +40,9 @@ class GameCog(
         rounds="Battle rounds (default 5)", mission="The mission, for the log",
         first="Who goes first (default: roll off; in Eternum after Attacker and deployment)",
         battle_forged="9th/Eternum: the active player gains 1 CP per Command phase (default: yes)",
+        campaign="Play this game as a battle of a campaign (both players must be in it)",
     )  # fmt: skip
+    @app_commands.autocomplete(campaign=complete_campaigns)
     async def start(
         self,
         interaction: discord.Interaction,
@@ -48,11 +52,16 @@ class GameCog(
         mission: Mission | None = None,
         first: FirstTurn = "rolloff",
         battle_forged: bool | None = None,
+        campaign: CampaignName | None = None,
     ) -> None:
         """Start a game in this channel against an opponent."""
         if opponent.bot:
             raise UserError("Pick a player as your opponent, not a bot.")
         me = interaction.user
+        book = None
+        if campaign:
+            players = (me.id, opponent.id)
+            book, edition = await campaign_for_start(interaction, campaign, players, edition)
         started = start_game(
             edition or self.bot.settings.default_edition, (me.id, opponent.id),
             rounds=rounds, mission=mission or "",
@@ -60,6 +69,8 @@ class GameCog(
         )  # fmt: skip
         channel = interaction.channel_id or 0
         table = await self.bot.tracker.start(interaction.guild_id, channel, started, me.id)
+        if book is not None:
+            await link(self.bot, table.record.id, book)
         names = {me.id: me.display_name, opponent.id: opponent.display_name}
         if first == "rolloff" and started.edition == "eternum":
             off = attacker_defender_rolloff(self.bot.dice)  # seed 004: Attacker and Defender
@@ -83,8 +94,7 @@ class GameCog(
         outcome = await self.bot.tracker.act(
             channel, me.id, lambda s: choose_first_player(s, player)
         )
-        embeds, view = announcement(outcome)
-        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        await announce(interaction, outcome)
 
     @app_commands.command(name="status")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -103,8 +113,7 @@ class GameCog(
             next_phase,
             expect=in_phase(table.state.phase_seq),
         )
-        embeds, view = announcement(outcome)
-        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        await announce(interaction, outcome)
 
     @app_commands.command(name="undo")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -147,8 +156,7 @@ class GameCog(
             interaction.user.id,
             lambda s: end_game(s, "ended early", winner=chosen),
         )
-        embeds, _ = announcement(outcome)
-        await interaction.response.send_message(embeds=embeds)
+        await announce(interaction, outcome)
 
 
 async def setup(bot: VoxBot) -> None:

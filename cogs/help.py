@@ -7,7 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.ui.help_view import help_embed
+from bot.ui.help_view import TOPICS, help_embed
+from bot.ui.transformers import Choice
+
+Topic = app_commands.Transform[str, Choice("a topic", tuple(TOPICS))]
 
 
 class HelpCog(commands.Cog):
@@ -15,9 +18,11 @@ class HelpCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help")
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(topic="Show this topic's commands with examples")
+    async def help(self, interaction: discord.Interaction, topic: Topic | None = None) -> None:
         """What Vox does, and every command with an example."""
-        await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)
+        embed = help_embed(self.bot.tree, topic)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: VoxBot) -> None:

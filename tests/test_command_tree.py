@@ -93,6 +93,13 @@ def test_every_command_has_a_help_example(payload: list[dict[str, Any]]) -> None
     names: list[str] = []
     for cmd in payload:
         subs = [o for o in cmd.get("options", []) if o["type"] in (1, 2)]
-        names += [f"{cmd['name']} {s['name']}" for s in subs] if subs else [cmd["name"]]
+        if not subs:
+            names.append(cmd["name"])
+        for sub in subs:
+            inner = (
+                [o for o in sub.get("options", []) if o["type"] == 1] if sub["type"] == 2 else []
+            )
+            prefix = f"{cmd['name']} {sub['name']}"
+            names += [f"{prefix} {i['name']}" for i in inner] if inner else [prefix]
     missing = [n for n in names if n not in EXAMPLES]
     assert not missing, f"add /help examples for {missing}"

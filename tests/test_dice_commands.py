@@ -145,16 +145,22 @@ async def test_rolloff_against_yourself_is_refused(harness: Harness) -> None:
     assert reply.ephemeral and "someone else" in reply.content
 
 
-async def test_help_lists_every_command_with_an_example(harness: Harness) -> None:
-    [reply] = await harness.slash("help")
-    assert reply.ephemeral
+async def test_help_lists_every_command_and_each_topic_gives_examples(harness: Harness) -> None:
+    [overview] = await harness.slash("help")
+    assert overview.ephemeral
+    for name in ("/roll", "/game next", "/campaign unit add", "/psychic"):
+        assert name in overview.text
+    [dice] = await harness.slash("help", topic="dice")
     for name in ("roll", "rolloff", "help"):
-        assert f"**/{name}**" in reply.text
-    assert "/roll dice:10D6 target:3+" in reply.text
+        assert f"**/{name}**" in dice.text
+    assert "/roll dice:10D6 target:3+" in dice.text
+    [campaign] = await harness.slash("help", topic="campaign")
+    assert "/campaign create name:Vigilus edition:10th" in campaign.text
 
 
-async def test_help_fits_discords_embed_limits(harness: Harness) -> None:
-    [reply] = await harness.slash("help")
+@pytest.mark.parametrize("topic", [None, "dice", "attacks", "game", "rolls", "campaign"])
+async def test_help_fits_discords_embed_limits(harness: Harness, topic: str | None) -> None:
+    [reply] = await (harness.slash("help", topic=topic) if topic else harness.slash("help"))
     embed = reply.embed
     fields = embed.get("fields", [])
     assert len(fields) <= 25

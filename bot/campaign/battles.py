@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot.campaign import guards
-from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet
+from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet, Recorded
 from bot.campaign.models import Battle, problem
-from bot.campaign.state import Action, CampaignState
+from bot.campaign.state import Action, CampaignState, apply
 from bot.rules.errors import IllegalAction
 
 MAX_NOTE = 500
@@ -93,6 +93,21 @@ def undo(state: CampaignState) -> list[Event]:
     if action is None:
         raise IllegalAction("There is nothing to undo in this campaign yet.")
     return [EventUndone(seqs=action.seqs, kinds=action.kinds)]
+
+
+def undo_choice(state: CampaignState) -> tuple[Action, list[Event]]:
+    """Revert the latest action a person took, with Vox's automatic steps that followed it (they
+    run again once the choice is made again). A recorded battle is never undone this way."""
+    events: list[Event] = []
+    while (action := undo_target(state)) is not None:
+        if "battle_recorded" in action.kinds:
+            break
+        undone = EventUndone(seqs=action.seqs, kinds=action.kinds)
+        events.append(undone)
+        state = apply(state, Recorded(state.seq + 1, None, "", undone))
+        if action.actor is not None:
+            return action, events
+    raise IllegalAction("There is nothing of yours to undo since the last battle was recorded.")
 
 
 @dataclass(frozen=True, slots=True)

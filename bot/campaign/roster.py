@@ -42,7 +42,7 @@ def create_campaign(name: str, edition: str, *, guild: int, creator: int) -> Cam
 
 def join(state: CampaignState, player: int, label: str = "") -> list[Event]:
     if player in state.players:
-        raise IllegalAction(f"You are already in {state.name}; add units with /campaign card.")
+        raise IllegalAction(f"You are already in {state.name}; add units with /campaign unit add.")
     label = label.strip()
     if len(label) > MAX_LABEL:
         raise IllegalAction(f"A player label is at most {MAX_LABEL} characters; shorten it.")

@@ -40,6 +40,15 @@ def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View
     return embeds, view
 
 
+async def announce(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """Answer with the announcement; a campaign game that just ended opens its aftermath."""
+    from bot.ui.campaign_games import after_game
+
+    embeds, view = announcement(outcome)
+    await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+    await after_game(interaction, outcome)
+
+
 def next_view(game_id: int, seq: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(NextPhaseButton(game_id, seq))
@@ -92,8 +101,7 @@ class NextPhaseButton(
         outcome = await bot.tracker.act(
             interaction.channel_id or 0, interaction.user.id, next_phase, expect=in_phase(self.seq)
         )
-        embeds, view = announcement(outcome)
-        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        await announce(interaction, outcome)
 
 
 class FirstPlayerButton(
@@ -129,5 +137,4 @@ class FirstPlayerButton(
             interaction.user.id,
             lambda s: choose_first_player(s, self.player),
         )
-        embeds, view = announcement(outcome)
-        await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+        await announce(interaction, outcome)

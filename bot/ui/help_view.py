@@ -18,7 +18,7 @@ EXAMPLES: dict[str, str] = {
     "models:10 attackers:10 abilities:sustained hits 1, reroll hits: 1s edition:10th",
     "odds": "/odds attacks:D6 skill:4+ strength:9 ap:-3 damage:D6 toughness:10 save:3+ wounds:12 "
     "invuln:5+ abilities:devastating wounds, half range, melta 2 edition:10th",
-    "game start": "/game start opponent:@Alex edition:10th rounds:5 mission:Take and Hold",
+    "game start": "/game start opponent:@Alex edition:10th mission:Take and Hold campaign:Vigilus",
     "game status": "/game status",
     "game next": "/game next",
     "game undo": "/game undo",
@@ -39,45 +39,93 @@ EXAMPLES: dict[str, str] = {
     "unit heal": "/unit heal unit:Intercessors wounds:1",
     "unit move": "/unit move unit:Intercessors mode:advance",
     "psychic": "/psychic wc:7 power:Veil of Time",
-    "smite": "/smite earlier:1",
+    "smite": "/smite psyker:Librarian target:Boyz",
     "morale": "/morale leadership:7 lost:3 models:5 starting:10",
-    "battleshock": "/battleshock leadership:6",
-    "desperate-escape": "/desperate-escape models:5",
+    "battleshock": "/battleshock unit:Boyz",
+    "desperate-escape": "/desperate-escape unit:Boyz models:3",
     "charge": "/charge distance:7 reroll:True",
     "advance": "/advance move:6",
     "reserves": "/reserves units:3 turn:2 modifier:1",
-    "help": "/help",
+    "help": "/help topic:game",
+    "campaign create": "/campaign create name:Vigilus edition:10th",
+    "campaign join": "/campaign join campaign:Vigilus label:Goff Orks",
+    "campaign status": "/campaign status campaign:Vigilus",
+    "campaign roster": "/campaign roster campaign:Vigilus player:@Alex",
+    "campaign card": "/campaign card campaign:Vigilus unit:Sternguard",
+    "campaign standings": "/campaign standings campaign:Vigilus",
+    "campaign history": "/campaign history campaign:Vigilus count:5",
+    "campaign note": "/campaign note campaign:Vigilus battle:3 text:The Boyz never saw it coming",
+    "campaign undo": "/campaign undo campaign:Vigilus",
+    "campaign field": "/campaign field unit:Sternguard",
+    "campaign export": "/campaign export campaign:Vigilus",
+    "campaign import": "/campaign import file:vigilus.json name:Vigilus II",
+    "campaign unit add": "/campaign unit add campaign:Vigilus name:Sternguard points:100 models:5 "
+    "wounds:2 toughness:4 save:3+ keywords:infantry",
+    "campaign unit copy": "/campaign unit copy campaign:Vigilus unit:Intercessors points:90",
+    "campaign unit edit": "/campaign unit edit campaign:Vigilus unit:Sternguard points:110",
+    "campaign unit remove": "/campaign unit remove campaign:Vigilus unit:Sternguard",
+    "campaign requisition spend": "/campaign requisition spend campaign:Vigilus amount:1 "
+    "reason:Rearm and Resupply",
+    "campaign requisition add": "/campaign requisition add campaign:Vigilus amount:1",
+    "campaign requisition supply": "/campaign requisition supply campaign:Vigilus",
 }
 
 
-def command_lines(tree: app_commands.CommandTree[discord.Client]) -> list[str]:
-    """`/name` — description, then the example, for every command in the tree."""
-    lines: list[str] = []
-    for cmd in sorted(tree.walk_commands(), key=lambda c: c.qualified_name):
-        if isinstance(cmd, app_commands.Group):
-            continue
-        example = EXAMPLES.get(cmd.qualified_name, f"/{cmd.qualified_name}")
-        lines.append(f"**/{cmd.qualified_name}** — {cmd.description}\n`{example}`")
-    return lines
+TOPICS: dict[str, tuple[str, ...]] = {
+    "dice": ("roll", "rolloff", "help"),
+    "attacks": ("attack", "odds"),
+    "game": ("game", "cp", "vp", "unit"),
+    "rolls": ("psychic", "smite", "morale", "battleshock", "desperate-escape", "charge",
+              "advance", "reserves"),
+    "campaign": ("campaign",),
+}  # fmt: skip
 
 
-def help_embed(tree: app_commands.CommandTree[discord.Client]) -> discord.Embed:
+def topic_of(qualified_name: str) -> str:
+    first = qualified_name.split()[0]
+    return next((t for t, roots in TOPICS.items() if first in roots), "dice")
+
+
+def _commands(tree: app_commands.CommandTree[discord.Client]) -> list[app_commands.Command]:  # type: ignore[type-arg]
+    found = [c for c in tree.walk_commands() if isinstance(c, app_commands.Command)]
+    return sorted(found, key=lambda c: c.qualified_name)
+
+
+def command_lines(tree: app_commands.CommandTree[discord.Client], topic: str) -> list[str]:
+    """`/name` — description, then the example, for every command of the topic."""
+    return [
+        f"**/{cmd.qualified_name}** — {cmd.description}\n"
+        f"`{EXAMPLES.get(cmd.qualified_name, '/' + cmd.qualified_name)}`"
+        for cmd in _commands(tree)
+        if topic_of(cmd.qualified_name) == topic
+    ]
+
+
+def help_embed(
+    tree: app_commands.CommandTree[discord.Client], topic: str | None = None
+) -> discord.Embed:
+    """Without a topic: what Vox does and the commands of each topic; with one, its examples."""
     embed = discord.Embed(title="Vox — Warhammer 40,000 at your table", description=INTRO)
-    chunk: list[str] = []
-    size = 0
-    part = 1
-    for line in command_lines(tree):
-        if size + len(line) + 1 > 1000:
+    if topic is None:
+        for name in TOPICS:
+            names = sorted(
+                {c.qualified_name for c in _commands(tree) if topic_of(c.qualified_name) == name}
+            )
             embed.add_field(
-                name="Commands" if part == 1 else "More commands",
-                value="\n".join(chunk),
+                name=f"{name} — `/help topic:{name}`",
+                value=" · ".join(f"/{n}" for n in names)[:1024],
                 inline=False,
             )
-            chunk, size, part = [], 0, part + 1
+        return embed
+    embed.title = f"Vox — {topic}"
+    chunk: list[str] = []
+    size = 0
+    for line in command_lines(tree, topic):
+        if size + len(line) + 1 > 1000:
+            embed.add_field(name="Commands", value="\n".join(chunk), inline=False)
+            chunk, size = [], 0
         chunk.append(line)
         size += len(line) + 1
     if chunk:
-        embed.add_field(
-            name="Commands" if part == 1 else "More commands", value="\n".join(chunk), inline=False
-        )
+        embed.add_field(name="Commands", value="\n".join(chunk), inline=False)
     return embed

@@ -1,6 +1,6 @@
 """Offline Discord for tests: real discord.Interactions through the bot's own ConnectionState."""
 
-from tests.harness.driver import Harness, Rejected
+from tests.harness.driver import Harness, Rejected, Upload
 from tests.harness.payloads import ALICE, BOB, CAROL, CHANNEL_ID, DAVE, GUILD_ID, Person
 from tests.harness.recorder import Sent
 
@@ -15,4 +15,5 @@ __all__ = [
     "Person",
     "Rejected",
     "Sent",
+    "Upload",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,26 @@ from tests.harness import payloads
 from tests.harness.payloads import ALICE, CHANNEL_ID, Person
 from tests.harness.recorder import Recorder, Sent
 
-TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
+TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord-ui-modal-dispatch",
+)
 OPTION_TYPES = {
     discord.AppCommandOptionType.string: str,
     discord.AppCommandOptionType.integer: int,
     discord.AppCommandOptionType.number: float,
     discord.AppCommandOptionType.boolean: bool,
 }
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file attached to an attachment option; the bot's download of it returns `data`."""
+
+    filename: str
+    data: bytes
 
 
 class Rejected(Exception):
@@ -63,6 +77,7 @@ class Harness:
         )
         try:
             bot.http.request = recorder.rest  # type: ignore[method-assign]
+            bot.http.get_from_cdn = recorder.cdn  # type: ignore[method-assign]
             state = bot._connection
             state.application_id = payloads.APP_ID
             state.user = discord.ClientUser(state=state, data=payloads.bot_user())  # type: ignore[arg-type]
@@ -127,7 +142,16 @@ class Harness:
             value = values[name]
             if not raw:
                 _check(param, value)
-            if isinstance(value, Person):
+            if isinstance(value, Upload):
+                aid = str(payloads.snowflake())
+                url = f"https://cdn.example/attachments/{aid}/{value.filename}"
+                self.recorder.uploads[url] = value.data
+                resolved.setdefault("attachments", {})[aid] = {
+                    "id": aid, "filename": value.filename, "size": len(value.data),
+                    "url": url, "proxy_url": url,
+                }  # fmt: skip
+                value = aid
+            elif isinstance(value, Person):
                 resolved.setdefault("users", {})[str(value.id)] = value.user()
                 member = {k: v for k, v in value.member().items() if k != "user"}
                 resolved.setdefault("members", {})[str(value.id)] = member
@@ -194,6 +218,21 @@ class Harness:
         payload = payloads.interaction(3, data, user, channel_id=channel_id, msg=msg)
         self.recorder.clicked[payload["token"]] = on.message_id
         return await self._dispatch(payload)
+
+    async def submit(
+        self, form: Sent, values: dict[str, str], *, user: Person = ALICE,
+        channel_id: int = CHANNEL_ID,
+    ) -> list[Sent]:  # fmt: skip
+        """Submit the modal `form` (a callback of type 9) with its text inputs set to `values`."""
+        assert form.callback_type == 9, f"not a modal: {form}"
+        data = form.body["data"]
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"],
+                                        "value": values.get(c["custom_id"], "")}]}
+            for row in data["components"] for c in row["components"]
+        ]  # fmt: skip
+        submitted = {"custom_id": data["custom_id"], "components": rows}
+        return await self._dispatch(payloads.interaction(5, submitted, user, channel_id=channel_id))
 
 
 def _check(param: app_commands.Parameter, value: Any) -> None:

@@ -119,6 +119,11 @@ class Recorder(AsyncWebhookAdapter):
         self.messages: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, int] = {}
         self.clicked: dict[str, int] = {}
+        self.uploads: dict[str, bytes] = {}
+
+    async def cdn(self, url: str) -> bytes:
+        """Attachments the bot downloads: the files a test attached."""
+        return self.uploads[url]
 
     # -- the webhook adapter: interaction callbacks, follow-ups, edits of the original response --
     async def request(

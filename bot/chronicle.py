@@ -1,0 +1,131 @@
+"""Campaigns as the bot uses them: find one by name in a server, read its state, act on it.
+
+Like the game `Tracker`: decide against the current state, append optimistically, and decide again
+when someone appended first. A campaign is small, so its log is read whole each time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.campaign import (
+    CampaignState,
+    Event,
+    Recorded,
+    advance,
+    create_campaign,
+    fold,
+    join,
+    pending,
+)
+from bot.rules.dice import Dice
+from bot.rules.errors import IllegalAction
+from bot.store import campaigns as store
+from bot.store.database import Database
+
+MAX_TRIES = 5
+Decision = Callable[[CampaignState], Sequence[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A campaign: its record, its log and the state folded from it."""
+
+    record: store.CampaignRecord
+    events: tuple[Recorded, ...]
+    state: CampaignState
+
+
+class Chronicle:
+    def __init__(self, db: Database, dice: Dice) -> None:
+        self.db = db
+        self.dice = dice
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, campaign_id: int) -> asyncio.Lock:
+        lock = self._locks.get(campaign_id)
+        if lock is None:
+            lock = self._locks[campaign_id] = asyncio.Lock()
+        return lock
+
+    async def create(
+        self, guild_id: int, name: str, edition: str, creator: int, follow: Sequence[Event] = ()
+    ) -> Book:
+        """A new campaign in the server; the creator joins it (or `follow`, e.g. an import)."""
+        created = create_campaign(name, edition, guild=guild_id, creator=creator)
+        if not follow:
+            follow = join(fold([Recorded(1, creator, "", created)]), creator)
+        record = await store.create_campaign(
+            self.db, guild_id, created, actor=creator, follow=follow
+        )
+        return await self.load(record)
+
+    async def load(self, record: store.CampaignRecord) -> Book:
+        events = tuple(await store.load_events(self.db, record.id))
+        return Book(record, events, fold(events))
+
+    async def find(self, guild_id: int | None, name: str) -> Book:
+        """The server's campaign called `name` (any case); one sentence if there is none."""
+        if guild_id is None:
+            raise IllegalAction("Campaigns live in a server; use this command in one.")
+        record = await store.find_campaign(self.db, guild_id, name)
+        if record is None:
+            raise IllegalAction(
+                f"There is no campaign called {name} in this server; see /campaign create."
+            )
+        return await self.load(record)
+
+    async def by_id(self, campaign_id: int) -> Book | None:
+        record = await store.load_campaign(self.db, campaign_id)
+        return None if record is None else await self.load(record)
+
+    async def names(self, guild_id: int | None, prefix: str = "") -> list[str]:
+        if guild_id is None:
+            return []
+        return [r.name for r in await store.list_campaigns(self.db, guild_id, prefix)]
+
+    async def act(
+        self,
+        campaign_id: int,
+        actor: int | None,
+        decide: Decision,
+        *,
+        expect: Callable[[CampaignState], bool] | None = None,
+    ) -> Book:
+        """Decide and append (again on a conflict), then run every automatic post-battle step."""
+        async with self._lock(campaign_id):
+            book = await self._append(campaign_id, actor, decide, expect)
+            if (step := pending(book.state)) is not None and step.automatic:
+                book = await self._append(campaign_id, None, self._advance, None)
+            return book
+
+    def _advance(self, state: CampaignState) -> Sequence[Event]:
+        return advance(state, self.dice)
+
+    async def _append(
+        self,
+        campaign_id: int,
+        actor: int | None,
+        decide: Decision,
+        expect: Callable[[CampaignState], bool] | None,
+    ) -> Book:
+        for _ in range(MAX_TRIES):
+            book = await self.by_id(campaign_id)
+            if book is None:
+                raise IllegalAction("That campaign no longer exists.")
+            if expect is not None and not expect(book.state):
+                raise IllegalAction("This message is out of date; use the newest one.")
+            events = list(decide(book.state))
+            if not events:
+                return book
+            try:
+                await store.append(self.db, campaign_id, book.state.seq, events, actor=actor)
+            except store.CampaignConflict:
+                continue
+            after = await self.by_id(campaign_id)
+            assert after is not None
+            return after
+        raise IllegalAction("The campaign is busy with other changes; try again in a moment.")
