@@ -158,7 +158,7 @@ async def test_game_end_names_the_winner_and_log_reads_in_words(harness: Harness
     [log] = await harness.slash("game log", count=5)
     assert "Game started" in log.embed["description"]
     [ended] = await harness.slash("game end", winner=BOB, user=ALICE)
-    assert f"🏆 <@{BOB.id}> wins" in ended.text
+    assert f"🏆 <@{BOB.id}> wins (ended early)." in ended.text  # a concession, not VP
 
 
 async def test_restart_keeps_status_and_the_last_prompt_button_works(tmp_path: Path) -> None:

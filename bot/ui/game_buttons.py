@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.game import choose_first_player, next_phase, phase_prompt, round_summary
+from bot.game.events import GameEnded
 from bot.tracker import Outcome, Stale, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
 from bot.ui.permissions import check_may_change
@@ -27,7 +28,8 @@ def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View
     if before.round and (state.round != before.round or state.status == "ended"):
         embeds.append(summary_embed(round_summary(table.events, before.round), state.players))
     if state.status == "ended":
-        embeds.append(final_embed(state))
+        ended = [r.event for r in outcome.appended if isinstance(r.event, GameEnded)]
+        embeds.append(final_embed(state, ended[-1].reason if ended else ""))
         return embeds, None
     prompt = phase_prompt(state)
     embed = prompt_embed(prompt)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.game import GameState, PhasePrompt, Recorded, RoundSummary, Unit, describe
+from bot.game import GameState, PhasePrompt, Recorded, RoundSummary, Unit, describe, on_vp
 
 GAME_COLOUR = discord.Colour.dark_green()
 SUMMARY_COLOUR = discord.Colour.gold()
@@ -133,11 +133,15 @@ def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embe
     return embed
 
 
-def final_embed(state: GameState) -> discord.Embed:
+def final_embed(state: GameState, reason: str = "") -> discord.Embed:
+    """The result; "on victory points" only when the VP decided it (not a named winner)."""
     won = state.winner
     result = f"🏆 {who(won)} wins" if won is not None else "🤝 A draw"
+    if won is not None and won == on_vp(state):
+        result += " on victory points"
+    because = f" ({reason})" if reason else ""
     embed = discord.Embed(
-        title="Game over", description=f"{result} on victory points.", colour=SUMMARY_COLOUR
+        title="Game over", description=f"{result}{because}.", colour=SUMMARY_COLOUR
     )
     embed.add_field(
         name="Final score",
