@@ -16,11 +16,13 @@ from bot.campaign import (
     Event,
     Recorded,
     advance,
+    apply,
     create_campaign,
     fold,
     join,
     pending,
 )
+from bot.campaign.events import EventUndone
 from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
 from bot.store import campaigns as store
@@ -44,6 +46,7 @@ class Chronicle:
         self.db = db
         self.dice = dice
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._books: dict[int, Book] = {}  # by campaign id; only ever extended from the log
 
     def _lock(self, campaign_id: int) -> asyncio.Lock:
         lock = self._locks.get(campaign_id)
@@ -64,8 +67,23 @@ class Chronicle:
         return await self.load(record)
 
     async def load(self, record: store.CampaignRecord) -> Book:
-        events = tuple(await store.load_events(self.db, record.id))
-        return Book(record, events, fold(events))
+        """The campaign up to date with its log: only events newer than the cached book are read
+        and applied (an undo among them refolds the whole log)."""
+        cached = self._books.get(record.id)
+        after = cached.state.seq if cached else 0
+        new = tuple(await store.load_events(self.db, record.id, after=after))
+        if cached is not None and not new:
+            return cached
+        events = (*(cached.events if cached else ()), *new)
+        if cached is None or any(isinstance(r.event, EventUndone) for r in new):
+            state = fold(events)
+        else:
+            state = cached.state
+            for entry in new:
+                state = apply(state, entry)
+        book = Book(record, events, state)
+        self._books[record.id] = book
+        return book
 
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.campaign import fold
 from bot.rules.dice import ScriptedDice
-from tests.harness import ALICE, BOB, DAVE, Harness, Rejected, Sent, Upload
+from tests.harness import ALICE, BOB, DAVE, GUILD_ID, Harness, Rejected, Sent, Upload
 
 
 async def two_rosters(h: Harness) -> None:
@@ -61,6 +62,8 @@ async def test_a_campaign_game_runs_the_post_battle_sequence_with_buttons(tmp_pa
             "campaign note", battle=1, text="The Boyz never saw it coming.", campaign="Vigilus"
         )
         [noted] = await h.slash("campaign history", campaign="Vigilus")
+        book = await h.bot.chronicle.find(GUILD_ID, "Vigilus")
+    assert book.state == fold(book.events)
     assert "Fatigued" in card.text
     assert "4 XP" in mine.text  # Battle Experience 1 + Marked for Greatness 3
     assert "1 enemy units destroyed" in mine.text
@@ -93,6 +96,8 @@ async def test_undo_takes_back_a_post_battle_choice(tmp_path: Path) -> None:
         [undone] = await h.slash("campaign undo", user=BOB, campaign="Vigilus")
         assert "out of action chosen" in undone.content
         [status] = await h.slash("campaign status", campaign="Vigilus")
+        book = await h.bot.chronicle.find(GUILD_ID, "Vigilus")
+    assert book.state == fold(book.events)  # the incrementally kept state is the log's fold
     assert status.embeds[1]["title"] == "After battle 1 — Out of Action"
 
 
