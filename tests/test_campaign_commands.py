@@ -66,7 +66,7 @@ async def test_a_campaign_game_runs_the_post_battle_sequence_with_buttons(tmp_pa
     assert book.state == fold(book.events)
     assert "Fatigued" in card.text
     assert "4 XP" in mine.text  # Battle Experience 1 + Marked for Greatness 3
-    assert "1 enemy units destroyed" in mine.text
+    assert "1 enemy unit destroyed" in mine.text
     assert "1-0-0" in standings.text
     assert "Battle 1" in history.text
     assert "The Boyz never saw it coming." in noted.text

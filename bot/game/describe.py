@@ -40,14 +40,15 @@ MOVES = {
 }
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """`1 model`, `2 models`."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _health(models: int, wounds: int) -> str:
     if models == 0:
         return "destroyed"
-    return f"{_plural(models, 'model')}, {wounds} W on the wounded one"
+    return f"{plural(models, 'model')}, {wounds} W on the wounded one"
 
 
 def _because(reason: str) -> str:
@@ -70,7 +71,7 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
         case GameStarted():
             return (
                 f"Game started: {edition(event.edition).name}, {who(event.players[0])} against "
-                f"{who(event.players[1])}, {_plural(event.rounds, 'battle round')}"
+                f"{who(event.players[1])}, {plural(event.rounds, 'battle round')}"
             )
         case FirstPlayerChosen():
             return f"{who(event.player)} takes the first turn"
@@ -89,7 +90,7 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             return f"{who(event.player)} {verb} {abs(event.amount)} VP{_because(event.reason)}"
         case UnitAdded():
             p = event.profile
-            return f"{who(event.owner)} added {p.name} ({_plural(p.models, 'model')}, W{p.wounds})"
+            return f"{who(event.owner)} added {p.name} ({plural(p.models, 'model')}, W{p.wounds})"
         case UnitEdited():
             renamed = f" (now {event.after.name})" if event.after.name != event.unit else ""
             return f"{event.unit} was edited{renamed}"
@@ -102,7 +103,7 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             return f"{event.unit} {MOVES[event.how]}{roll}"
         case DamageApplied():
             kind = "mortal wounds" if event.mortal else "damage"
-            lost = f", {_plural(event.models_destroyed, 'model')} destroyed"
+            lost = f", {plural(event.models_destroyed, 'model')} destroyed"
             source = f" from {event.source}" if event.source else ""
             after = _health(event.models_after, event.wounds_after)
             return f"{event.unit} took {event.damage} {kind}{source}{lost}: {after}"

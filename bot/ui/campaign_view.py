@@ -13,6 +13,7 @@ from discord.utils import escape_markdown
 
 from bot.campaign import Aftermath, Battle, CampaignState, Card, Step, history, pending, standings
 from bot.campaign.rules import honour_cap, rank, xp_cap
+from bot.game.describe import plural
 from bot.game.units import Weapon
 from bot.ui.game_view import who
 
@@ -82,9 +83,10 @@ def status_embed(state: CampaignState) -> discord.Embed:
     lines = []
     for p, g in state.players.items():
         label = f" ({g.label})" if g.label else ""
+        cards = plural(len(state.roster(p)), "card")
         lines.append(
             f"{who(p)}{label} — {g.wins}-{g.losses}-{g.draws} · {g.rp}/{r.requisition.max} RP · "
-            f"{state.roster_total(p)}/{g.supply_limit} {unit} · {len(state.roster(p))} cards"
+            f"{state.roster_total(p)}/{g.supply_limit} {unit} · {cards}"
         )
     head = f"Battles played: **{len(state.battles)}**"
     embed = _embed(f"📜 {state.name} — {r.name}", f"{head}\n{_fit(lines, 3900, 'no players')}")
@@ -100,7 +102,7 @@ def _card_line(state: CampaignState, c: Card) -> str:
     unit, level = state.rules.supply.unit, rank(state.rules, c.xp)
     return (
         f"**{c.name}** — {level} ({c.xp} XP) · {c.points} {unit} · ★{len(c.honours)} honours · "
-        f"✖{len(c.scars)} scars · {c.battles} battles/{c.survived} survived"
+        f"✖{len(c.scars)} scars · {plural(c.battles, 'battle')}, {c.survived} survived"
     )
 
 
@@ -109,7 +111,7 @@ def roster_embed(state: CampaignState, player: int) -> discord.Embed:
     g = state.players.get(player)
     limit = f"/{g.supply_limit}" if g else ""
     total = f"{state.roster_total(player)}{limit} {state.rules.supply.unit}"
-    head = f"{who(player)} — {total} · {len(cards)} cards"
+    head = f"{who(player)} — {total} · {plural(len(cards), 'card')}"
     body = _fit(
         [_card_line(state, c) for c in cards],
         3900,
@@ -154,8 +156,10 @@ def card_embed(state: CampaignState, card: Card) -> discord.Embed:
         f"\n{card.points} {state.rules.supply.unit}"
         + (" · ⭐ Legendary Veterans" if card.legendary_veterans else "")
     )
-    record = f"{card.battles} battles played · {card.survived} survived · {card.kills} enemy units"
-    record += " destroyed"
+    record = (
+        f"{plural(card.battles, 'battle')} played · {card.survived} survived · "
+        f"{plural(card.kills, 'enemy unit')} destroyed"
+    )
     return _fields(
         _embed(f"🃏 {card.name}", head),
         ("Profile", _profile(card)),

@@ -58,8 +58,8 @@ def test_status_lists_record_requisition_supply_and_cards_per_player() -> None:
     embed = status_embed(played().state)
     assert embed.title == "📜 Vigilus — 10th edition Crusade"
     assert "Battles played: **1**" in text(embed)
-    assert "<@101> — 1-0-0 · 5/10 RP · 100/1200 pts · 1 cards" in text(embed)
-    assert "<@202> — 0-1-0 · 6/10 RP · 80/1000 pts · 1 cards" in text(embed)
+    assert "<@101> — 1-0-0 · 5/10 RP · 100/1200 pts · 1 card" in text(embed)
+    assert "<@202> — 0-1-0 · 6/10 RP · 80/1000 pts · 1 card" in text(embed)
     assert not embed.fields  # no post-battle sequence is open
 
 
@@ -78,7 +78,7 @@ def test_roster_lists_cards_in_order_and_explains_an_empty_one(log: Log) -> None
     assert lines[0] == "<@101> — 10/50 PL · 2 cards"
     assert lines[1].startswith("**Intercessors** — Battle-ready (0 XP) · 5 PL · ★0 honours")
     assert "**Captain** — Battle-ready (5 XP)" in lines[2] and "★1 honours" in lines[2]
-    assert "✖1 scars · 0 battles/0 survived" in text(roster_embed(log.state, BOB))
+    assert "✖1 scars · 0 battles, 0 survived" in text(roster_embed(log.state, BOB))
     assert "/campaign unit add" in text(roster_embed(log.state, 999))
 
 
