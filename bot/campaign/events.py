@@ -6,22 +6,17 @@ undone together), as in `bot.game.events`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot import eventlog
 from bot.campaign.models import Battle, Card
 from bot.campaign.rules import CampaignEdition
+from bot.eventlog import BaseEvent
 from bot.game.units import Name
 
 OutOfActionChoice = Literal["devastating_blow", "battle_scar"]
-
-
-class BaseEvent(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    follows: bool = False
 
 
 class CampaignCreated(BaseEvent):
@@ -205,27 +200,12 @@ NOT_UNDOABLE = frozenset({"campaign_created", "event_undone"})
 
 
 def to_json(event: Event) -> str:
-    """The payload column: every field except `kind`, which has its own column."""
-    return event.model_dump_json(exclude={"kind"})
+    return eventlog.to_json(event)
 
 
 def from_json(kind: str, payload: str) -> Event:
-    cls = EVENT_TYPES.get(kind)
-    if cls is None:
-        raise ValueError(f"unknown campaign event kind {kind!r}")
-    return cls.model_validate_json(payload)
+    return eventlog.from_json(EVENT_TYPES, kind, payload, "campaign event")
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """A campaign event as stored: its place in the log, who caused it (None: Vox) and when."""
-
-    seq: int
-    actor: int | None
-    at: str
-    event: Event
-
-
-def chain(*events: Event) -> list[Event]:
-    """One action: the first event is its cause, the rest follow from it (undone together)."""
-    return [e if i == 0 else e.model_copy(update={"follows": True}) for i, e in enumerate(events)]
+Recorded = eventlog.Entry[Event]
+chain = eventlog.chain

@@ -6,19 +6,14 @@ entering a Command phase, the next turn after the last phase); undo reverts the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from bot import eventlog
+from bot.eventlog import BaseEvent
 from bot.game.units import UnitProfile, Weapon
 from bot.rules.editions import MoveKind
-
-
-class BaseEvent(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    follows: bool = False
 
 
 class GameStarted(BaseEvent):
@@ -258,27 +253,12 @@ NOT_UNDOABLE = frozenset({"dice_rolled", "event_undone", "game_started"})
 
 
 def to_json(event: Event) -> str:
-    """The payload column: every field except `kind`, which has its own column."""
-    return event.model_dump_json(exclude={"kind"})
+    return eventlog.to_json(event)
 
 
 def from_json(kind: str, payload: str) -> Event:
-    cls = EVENT_TYPES.get(kind)
-    if cls is None:
-        raise ValueError(f"unknown event kind {kind!r}")
-    return cls.model_validate_json(payload)
+    return eventlog.from_json(EVENT_TYPES, kind, payload, "event")
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """An event as stored: its place in the log, who caused it (user id; None: Vox) and when."""
-
-    seq: int
-    actor: int | None
-    at: str
-    event: Event
-
-
-def chain(*events: Event) -> list[Event]:
-    """One action: the first event is its cause, the rest follow from it (undone together)."""
-    return [e if i == 0 else e.model_copy(update={"follows": True}) for i, e in enumerate(events)]
+Recorded = eventlog.Entry[Event]
+chain = eventlog.chain
