@@ -6,8 +6,6 @@ when someone appended first. A campaign is small, so its log is read whole each 
 
 from __future__ import annotations
 
-import asyncio
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +25,7 @@ from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
 from bot.store import campaigns as store
 from bot.store.database import Database
+from bot.tracker import KeyedLocks
 
 MAX_TRIES = 5
 Decision = Callable[[CampaignState], Sequence[Event]]
@@ -45,14 +44,8 @@ class Chronicle:
     def __init__(self, db: Database, dice: Dice) -> None:
         self.db = db
         self.dice = dice
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._lock = KeyedLocks()  # one writer per campaign
         self._books: dict[int, Book] = {}  # by campaign id; only ever extended from the log
-
-    def _lock(self, campaign_id: int) -> asyncio.Lock:
-        lock = self._locks.get(campaign_id)
-        if lock is None:
-            lock = self._locks[campaign_id] = asyncio.Lock()
-        return lock
 
     async def create(
         self, guild_id: int, name: str, edition: str, creator: int, follow: Sequence[Event] = ()

@@ -57,19 +57,26 @@ class Outcome:
 NO_GAME = "There is no game in this channel; start one with /game start opponent:@someone."
 
 
+class KeyedLocks:
+    """One asyncio lock per key (a channel, a campaign), dropped when nobody holds it: in this
+    process concurrent actions on one key queue instead of colliding (optimistic append still
+    guards against other processes sharing the database)."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def __call__(self, key: int) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+
 class Tracker:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._tables: dict[int, Table] = {}  # by game id; only ever extended from the log
-        # One writer per channel in this process: concurrent actions queue instead of colliding
-        # (optimistic append still guards against other processes sharing the database).
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
+        self._lock = KeyedLocks()  # one writer per channel
 
     async def table(self, channel_id: int) -> Table | None:
         """The channel's active game, up to date with the log."""

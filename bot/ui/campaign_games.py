@@ -21,9 +21,6 @@ from bot.ui.permissions import check_may_change
 if TYPE_CHECKING:
     from bot.client import VoxBot
 
-# Crusade rules per campaign edition → the game edition its battles are played in.
-GAME_EDITION = {"9th": "9th", "10th": "10th", "eternum": "eternum"}
-
 
 async def campaign_for_start(
     interaction: discord.Interaction, name: str, players: tuple[int, int], edition: str | None
@@ -42,7 +39,7 @@ async def campaign_for_start(
             f"Finish the post-battle sequence of battle {state.aftermath.battle} first "
             "(see /campaign status)."
         )
-    played = GAME_EDITION[state.edition]
+    played = state.edition  # a campaign's battles are played in its own edition
     if edition is not None and edition != played:
         raise IllegalAction(f"{state.name} is played in {played}; leave edition out or pick it.")
     return book, played

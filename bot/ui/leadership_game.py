@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import Unit
+from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.leadership import Test, escape, escape_tests, may_test, take_test
 from bot.rules.morale import (
@@ -37,20 +37,21 @@ class TrackedTests:
 
     async def _unit(
         self, interaction: discord.Interaction, name: str, test: Test | None, expect: Expectation
-    ) -> Unit:
+    ) -> tuple[GameState, Unit]:
+        """The game's state and the unit, checked before any dice are rolled."""
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         check_may_change(interaction, table.state)
         if not expect(table.state):
             raise Stale(STALE)
         if test is None:
-            return game_guards.alive(table.state, name)
-        return may_test(table.state, name, test)
+            return table.state, game_guards.alive(table.state, name)
+        return table.state, may_test(table.state, name, test)
 
     async def morale(
         self, interaction: discord.Interaction, name: str, expect: Expectation = lambda s: True
     ) -> discord.Embed:
         """Seed 000: D6 + models destroyed this turn against Ld; fleeing models leave the unit."""
-        unit = await self._unit(interaction, name, "morale", expect)
+        _, unit = await self._unit(interaction, name, "morale", expect)
         ld, lost, models, start = (
             unit.profile.leadership, unit.lost_this_turn, unit.alive, unit.profile.models
         )  # fmt: skip
@@ -71,7 +72,7 @@ class TrackedTests:
         self, interaction: discord.Interaction, name: str, expect: Expectation = lambda s: True
     ) -> discord.Embed:
         """Seed 003: 2D6 against Ld; failed, the unit is battle-shocked (OC 0)."""
-        unit = await self._unit(interaction, name, "battle_shock", expect)
+        _, unit = await self._unit(interaction, name, "battle_shock", expect)
         ld = unit.profile.leadership
         test = battle_shock_test(self.bot.dice, ld)
         embed = battleshock_embed(
@@ -89,9 +90,8 @@ class TrackedTests:
         self, interaction: discord.Interaction, name: str, models: int | None
     ) -> discord.Embed:
         """Seed 003: a D6 per testing model (all of them if battle-shocked); 1-2 destroys one."""
-        unit = await self._unit(interaction, name, None, lambda s: True)
-        table = await self.bot.tracker.require(interaction.channel_id or 0)
-        tests = escape_tests(table.state, unit.name, models)
+        state, unit = await self._unit(interaction, name, None, lambda s: True)
+        tests = escape_tests(state, unit.name, models)
         rolled = desperate_escape(self.bot.dice, tests)
         embed = desperate_escape_embed(
             rolled, desperate_escape_pmf(tests), interaction.user.display_name
