@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from bot.client import VoxBot
 from bot.rules.dice import Dice
-from bot.settings import MissingToken, Settings
+from bot.settings import MissingToken, Settings, invalid_setting
 from bot.store.database import Database
 
 log = logging.getLogger("vox")
@@ -94,11 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(missing, file=sys.stderr)
         return 2
     except ValidationError as invalid:
-        first = invalid.errors()[0]
-        where = str(first["loc"][0]).upper() if first["loc"] else "a setting"
-        print(
-            f"{where} (in .env or the environment) is not valid: {first['msg']}.", file=sys.stderr
-        )
+        print(invalid_setting(invalid), file=sys.stderr)
         return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

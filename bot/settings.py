@@ -5,11 +5,27 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Edition = Literal["9th", "10th"]
+SEED_MAX = 2**63 - 1
+SNOWFLAKE_MAX = 2**64 - 1
+# What each setting must be, as the end of the one sentence an invalid value gets.
+EXPECTED = {
+    "database_path": "a file path such as data/vox.sqlite3",
+    "dev_guild_id": "a server id (a whole number such as 123456789012345678), or empty",
+    "log_level": "DEBUG, INFO, WARNING or ERROR",
+    "default_edition": "9th or 10th",
+    "discord_api_base": "an http:// or https:// address with a host, such as "
+    "https://discord.com/api/v10, or empty",
+    "discord_gateway_url": "a ws:// or wss:// address with a host, such as "
+    "wss://gateway.discord.gg, or empty",
+    "dice_seed": f"a whole number from 0 to {SEED_MAX}, or empty",
+}
+URL_SCHEMES = {"discord_api_base": ("http", "https"), "discord_gateway_url": ("ws", "wss")}
 
 
 class MissingToken(Exception):
@@ -33,7 +49,7 @@ class Settings(BaseSettings):
     default_edition: Edition = "9th"
     discord_api_base: str | None = Field(default=None)
     discord_gateway_url: str | None = Field(default=None)
-    dice_seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    dice_seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
 
     @field_validator(
         "dev_guild_id", "discord_api_base", "discord_gateway_url", "dice_seed", mode="before"
@@ -47,8 +63,43 @@ class Settings(BaseSettings):
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
         if level not in logging.getLevelNamesMapping():
-            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+            raise ValueError(EXPECTED["log_level"])
         return level
+
+    @field_validator("default_edition", mode="before")
+    @classmethod
+    def _edition_any_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("database_path", mode="before")
+    @classmethod
+    def _a_file_path(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            raise ValueError(EXPECTED["database_path"])
+        return value
+
+    @field_validator("dev_guild_id")
+    @classmethod
+    def _a_snowflake(cls, value: int | None) -> int | None:
+        if value is not None and not 0 < value <= SNOWFLAKE_MAX:
+            raise ValueError(EXPECTED["dev_guild_id"])
+        return value
+
+    @field_validator("discord_api_base", "discord_gateway_url")
+    @classmethod
+    def _an_address(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        try:
+            parts = urlsplit(value)
+            host = parts.hostname
+            parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+        except ValueError:
+            host = None
+        if parts.scheme.lower() not in URL_SCHEMES[str(info.field_name)] or not host:
+            raise ValueError(EXPECTED[str(info.field_name)])
+        return value
 
     def require_token(self) -> str:
         """The token, or `MissingToken` when it is missing or blank."""
@@ -56,3 +107,22 @@ class Settings(BaseSettings):
         if not token:
             raise MissingToken(MissingToken.SENTENCE)
         return token
+
+
+def invalid_setting(error: ValidationError) -> str:
+    """One sentence for the first invalid setting: its name, the value given and what it must be."""
+    first = error.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else ""
+    name = field.upper() or "A setting"
+    expected = EXPECTED.get(field) or str(first["msg"]).removeprefix("Value error, ")
+    given = first.get("input")
+    shown = f" ({_shown(given)})" if isinstance(given, str) else ""
+    expected = expected.rstrip(".")
+    return f"{name} (in .env or the environment) is not valid{shown}: it must be {expected}."
+
+
+def _shown(value: str) -> str:
+    value = value.strip()
+    if not value:
+        return "it is empty"
+    return repr(value if len(value) <= 40 else value[:37] + "...")

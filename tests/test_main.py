@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,6 +64,74 @@ def test_an_invalid_setting_exits_2_naming_it(
     assert main([]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(name) and "\n" not in err
+
+
+BAD_SETTINGS = [
+    ("DATABASE_PATH", "  "),
+    ("DEV_GUILD_ID", "abc"),
+    ("DEV_GUILD_ID", "1.5"),
+    ("DEV_GUILD_ID", "-5"),
+    ("DEV_GUILD_ID", "0"),
+    ("LOG_LEVEL", "LOUD"),
+    ("LOG_LEVEL", " "),
+    ("DEFAULT_EDITION", "8th"),
+    ("DEFAULT_EDITION", "tenth"),
+    ("DISCORD_API_BASE", "not-a-url"),
+    ("DISCORD_API_BASE", "ftp://example.com/api"),
+    ("DISCORD_API_BASE", "http://"),
+    ("DISCORD_API_BASE", "http://example.com:port/api"),
+    ("DISCORD_GATEWAY_URL", "not-a-url"),
+    ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg"),
+    ("DISCORD_GATEWAY_URL", "wss://"),
+    ("DICE_SEED", "-1"),
+    ("DICE_SEED", "lucky"),
+    ("DICE_SEED", "1e3"),
+    ("DICE_SEED", str(2**63)),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_SETTINGS)
+def test_each_bad_setting_gets_one_clean_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    sentence = err.strip()
+    assert sentence.startswith(f"{name} (in .env or the environment) is not valid"), sentence
+    assert sentence.endswith(".") and not sentence.endswith(".."), sentence
+    for noise in ("Value error", "Input should", "Traceback", "pydantic", "None"):
+        assert noise not in sentence, sentence
+    if value.strip():
+        assert repr(value.strip()) in sentence  # the value given, so the typo can be spotted
+
+
+@pytest.mark.parametrize(
+    ("value", "edition"), [("10TH", "10th"), (" 10th ", "10th"), ("9TH", "9th"), ("9th", "9th")]
+)
+def test_default_edition_accepts_any_case_and_spaces(
+    monkeypatch: pytest.MonkeyPatch, value: str, edition: str
+) -> None:
+    monkeypatch.setenv("DEFAULT_EDITION", value)
+    assert Settings(_env_file=None).default_edition == edition
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("LOG_LEVEL", " debug "),
+        ("DISCORD_API_BASE", "http://127.0.0.1:8080/api/v10"),
+        ("DISCORD_API_BASE", "HTTPS://discord.com/api/v10"),
+        ("DISCORD_GATEWAY_URL", "wss://gateway.discord.gg"),
+        ("DISCORD_GATEWAY_URL", "ws://[::1]:8080/gateway"),
+        ("DEV_GUILD_ID", " "),
+    ],
+)
+def test_good_settings_are_accepted(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+    monkeypatch.setenv(name, value)
+    Settings(_env_file=None)
 
 
 def test_unknown_arguments_print_usage(capsys: pytest.CaptureFixture[str]) -> None:
