@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -22,8 +23,16 @@ A = TypeVar("A", bound=Hashable)
 CACHE_SIZE = 512
 
 
+def _start_worker(parent: int) -> None:
+    """In each worker: leave Ctrl-C to the bot, and exit when the bot's process is gone."""
+    # A terminal's Ctrl-C reaches the whole process group; the bot shuts its workers down itself,
+    # so a worker interrupted mid-wait would only print a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent(parent)
+
+
 def _exit_with_parent(parent: int) -> None:
-    """In each worker: exit when the bot's process is gone (even after SIGKILL), not linger."""
+    """Exit when the bot's process is gone (even after SIGKILL), not linger."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -56,7 +65,7 @@ class ComputePool:
         self._executor = ProcessPoolExecutor(
             max_workers=self.processes,
             mp_context=ctx,
-            initializer=_exit_with_parent,
+            initializer=_start_worker,
             initargs=(os.getpid(),),
         )
         loop = asyncio.get_running_loop()

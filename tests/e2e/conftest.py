@@ -138,8 +138,10 @@ class BotRunner:
     def env(self, **overrides: str) -> dict[str, str]:
         return clean_env(self.fake, self.database, **overrides)
 
-    async def start(self, *args: str, **env: str) -> BotProcess:
-        """`python -m bot *args` from the repository root, with `env` over the clean environment."""
+    async def start(self, *args: str, own_group: bool = False, **env: str) -> BotProcess:
+        """`python -m bot *args` from the repository root, with `env` over the clean environment;
+        `own_group` starts it in a process group of its own, like a shell's foreground job (so a
+        test can send the group a terminal's Ctrl-C without reaching pytest)."""
         self.fake.clear_abort()
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -152,6 +154,7 @@ class BotRunner:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             limit=1 << 22,  # a DEBUG line holds a whole gateway payload
+            process_group=0 if own_group else None,
         )
         label = f"run {len(self.processes) + 1}" + (f" ({' '.join(args)})" if args else "")
         process = BotProcess(label, proc, self.fake)
