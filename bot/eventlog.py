@@ -9,6 +9,8 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.rules.errors import IllegalAction
+
 
 class BaseEvent(BaseModel):
     """`follows=True` marks an event caused by the one before it in the same action (appended
@@ -47,3 +49,37 @@ def from_json(types: Mapping[str, type[E]], kind: str, payload: str, what: str =
 def chain(*events: E) -> list[E]:
     """One action: the first event is its cause, the rest follow from it (undone together)."""
     return [e if i == 0 else e.model_copy(update={"follows": True}) for i, e in enumerate(events)]
+
+
+def check_undo(
+    latest: tuple[int, int | None, str],
+    actor: int,
+    *,
+    moderator: bool,
+    naming: int | None = None,
+) -> None:
+    """Who may take back the latest change `(its first seq, who made it, what it was)`.
+
+    Undo is scoped: by default a member takes back only a change of their own; a moderator takes
+    back someone else's only by naming it (`naming`, its number), so nobody removes another
+    player's change by accident. Only the latest change can be taken back (the log is a stack).
+    Raises `IllegalAction` with one sentence; returns None when allowed.
+    """
+    seq, author, what = latest
+    if naming is not None and naming != seq:
+        raise IllegalAction(
+            f"Change #{naming} is not the latest one; only the latest can be taken back: "
+            f"#{seq}, {what}."
+        )
+    if author == actor or (moderator and naming == seq):
+        return
+    whose = "Vox's" if author is None else f"<@{author}>'s"
+    if moderator:
+        raise IllegalAction(
+            f"The latest change is {whose}: #{seq}, {what}. To take back someone else's change, "
+            f"name it: add change:{seq}."
+        )
+    raise IllegalAction(
+        f"The latest change is {whose}: #{seq}, {what}. Only they can take it back (or a "
+        "moderator naming it)."
+    )

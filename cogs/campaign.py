@@ -15,7 +15,7 @@ from bot.campaign import (
     join,
     pending,
 )
-from bot.campaign.battles import set_note, undo_choice
+from bot.campaign.battles import describe, set_note, undo_choice
 from bot.chronicle import Book
 from bot.client import VoxBot
 from bot.ui.aftermath_view import is_admin, step_view
@@ -43,6 +43,7 @@ Decide = Callable[[CampaignState], Sequence[Event]]
 LedgerDecide = Callable[[CampaignState, int, bool], Sequence[Event]]
 Count = app_commands.Range[int, 1, 100]
 Points = app_commands.Range[int, 0, 10000]
+MAX_SEQ = 2**31 - 1  # a change's number, as undo names it
 
 
 class CampaignCog(
@@ -175,23 +176,33 @@ class CampaignCog(
         await interaction.response.send_message(f"📝 Battle {battle} of **{state.name}**: *{text}*")
 
     @app_commands.command(name="undo")
+    @app_commands.describe(
+        change="A moderator taking back someone else's change: its number, as undo names it"
+    )
     @app_commands.autocomplete(campaign=complete_campaigns)
-    async def undo(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        """Revert your latest change (a card, requisition, or a post-battle choice)."""
+    async def undo(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        change: app_commands.Range[int, 1, MAX_SEQ] | None = None,
+    ) -> None:
+        """Take back your latest change (a card, requisition, or a post-battle choice)."""
         book = await self.bot.chronicle.find(interaction.guild_id, campaign)
-        action, _ = undo_choice(book.state)
-        if action.actor != interaction.user.id and not is_admin(interaction, book.state):
-            raise UserError(f"Only <@{action.actor}> (or an admin) can undo their last change.")
-        seq = book.state.seq
+        me, state = interaction.user.id, book.state
+        moderator = is_admin(interaction, state) or interaction.permissions.manage_channels
+        if me not in state.players and not moderator:
+            raise UserError(f"You are not in {state.name}; only its players undo their changes.")
+        action, _ = undo_choice(state, me, moderator=moderator, naming=change)
+        seq = state.seq
         after = await self.bot.chronicle.act(
             book.record.id,
-            interaction.user.id,
-            lambda s: undo_choice(s)[1],
+            me,
+            lambda s: undo_choice(s, me, moderator=moderator, naming=change)[1],
             expect=lambda s: s.seq == seq,
         )
+        whose = "" if action.actor == me else f" (<@{action.actor}>'s)"
         await interaction.response.send_message(
-            f"↩️ Undone in **{after.state.name}**: "
-            + ", ".join(k.replace("_", " ") for k in action.kinds)
+            f"↩️ Undone in **{after.state.name}**: #{action.seqs[0]}, {describe(action)}{whose}."
         )
 
     @app_commands.command(name="field")

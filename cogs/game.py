@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.eventlog import check_undo
 from bot.game import end_game, next_phase, start_game, undo
 from bot.game.flow import choose_first_player
 from bot.rules.deployment import attacker_defender_rolloff
@@ -24,6 +25,7 @@ from bot.ui.transformers import BoundedText, Choice
 
 Mission = app_commands.Transform[str, BoundedText("the mission", 100)]
 EditionName = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "7th", "eternum"))]
+MAX_SEQ = 2**31 - 1  # a change's number, as undo names it
 FirstTurn = app_commands.Transform[str, Choice("who goes first", ("rolloff", "me", "opponent"))]
 
 
@@ -116,20 +118,27 @@ class GameCog(
         await announce(interaction, outcome)
 
     @app_commands.command(name="undo")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        """Revert the last change (by the player who made it, or someone with Manage Channels)."""
+    @app_commands.describe(
+        change="A moderator taking back someone else's change: its number, as undo names it"
+    )
+    async def undo(
+        self,
+        interaction: discord.Interaction,
+        change: app_commands.Range[int, 1, MAX_SEQ] | None = None,
+    ) -> None:
+        """Take back your latest change (a moderator: someone else's, by naming its number)."""
         table = await self.bot.tracker.require(interaction.channel_id or 0)
+        check_may_change(interaction, table.state)
         point = table.state.undo
         if point is None:
             raise UserError("There is nothing to undo yet.")
-        if point.actor != interaction.user.id and not interaction.permissions.manage_channels:
-            raise UserError(
-                f"Only {who(point.actor)} (or someone with Manage Channels) can undo: {point.what}."
-            )
+        me, moderator = interaction.user.id, interaction.permissions.manage_channels
+        check_undo((point.seqs[0], point.actor, point.what), me, moderator=moderator, naming=change)
         await self.bot.tracker.act(
-            table.record.channel_id, interaction.user.id, undo, expect=lambda s: s.undo == point
+            table.record.channel_id, me, undo, expect=lambda s: s.undo == point
         )
-        await interaction.response.send_message(f"↩️ Undone: {point.what}.")
+        whose = "" if point.actor == me else f" ({who(point.actor)}'s)"
+        await interaction.response.send_message(f"↩️ Undone: #{point.seqs[0]}, {point.what}{whose}.")
 
     @app_commands.command(name="log")
     @app_commands.describe(count="How many events to show (default 10)")

@@ -111,15 +111,37 @@ async def test_only_players_or_manage_channels_change_a_game(harness: Harness) -
     assert not rolled.ephemeral
 
 
-async def test_undo_reverts_the_last_change_by_its_author_or_a_moderator(harness: Harness) -> None:
+async def test_undo_takes_back_only_the_callers_own_change(harness: Harness) -> None:
     await started(harness)
     await harness.slash("vp add", amount=3, user=BOB)
+    length = await log_length(harness)
     [refused] = await harness.slash("game undo", user=ALICE)
-    assert refused.ephemeral and f"Only <@{BOB.id}>" in refused.content
-    [done] = await harness.slash("game undo", user=CAROL)
-    assert done.content.startswith("↩️ Undone:")
+    assert refused.ephemeral and f"The latest change is <@{BOB.id}>'s" in refused.content
+    assert "Only they can take it back" in refused.content
+    assert await log_length(harness) == length
+    [done] = await harness.slash("game undo", user=BOB)
+    assert done.content.startswith("↩️ Undone: #") and "scored 3 VP" in done.content
     [status] = await harness.slash("game status")
     assert f"<@{BOB.id}> — **0** CP · **0** VP" in status.text
+
+
+async def test_a_moderator_takes_back_someone_elses_change_only_by_naming_it(
+    harness: Harness,
+) -> None:
+    # Issue 10: a server admin meaning to undo his own change removed his opponent's.
+    await started(harness)
+    await harness.slash("vp add", amount=3, user=BOB)
+    length = await log_length(harness)
+    [unnamed] = await harness.slash("game undo", user=CAROL)  # Manage Channels
+    assert unnamed.ephemeral and "name it: add change:" in unnamed.content
+    seq = int(unnamed.content.split("change:")[1].rstrip("."))
+    [wrong] = await harness.slash("game undo", user=CAROL, change=seq - 1)
+    assert wrong.ephemeral and "is not the latest one" in wrong.content
+    [dave] = await harness.slash("game undo", user=DAVE, change=seq)  # not a player
+    assert dave.ephemeral and "Only the two players" in dave.content
+    assert await log_length(harness) == length
+    [done] = await harness.slash("game undo", user=CAROL, change=seq)
+    assert done.content == f"↩️ Undone: #{seq}, <@{BOB.id}> scored 3 VP (<@{BOB.id}>'s)."
 
 
 async def test_cp_never_goes_below_zero_and_changes_nothing(harness: Harness) -> None:

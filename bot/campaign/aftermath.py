@@ -292,9 +292,19 @@ _WHAT: dict[StepKind, str] = {
 def advance(state: CampaignState, dice: Dice) -> list[Event]:
     """Every automatic step due, in order, until one needs a person ([] if none is due)."""
     events: list[Event] = []
-    while (step := pending(state)) is not None and step.automatic:
+    # Each automatic step is due at most once per sequence, so the walk is bounded by their number;
+    # a step that did not move the sequence on would be a bug, and is refused rather than looped.
+    for _ in range(len(AUTOMATIC)):
+        step = pending(state)
+        if step is None or not step.automatic:
+            return events
         new = _RUN[step.kind](state, dice)
         for event in new:
             state = apply(state, Recorded(state.seq + 1, None, "", event))
+        if pending(state) == step:
+            raise RuntimeError(f"the automatic step {step.kind} did not move the sequence on")
         events += new
+    step = pending(state)
+    if step is not None and step.automatic:
+        raise RuntimeError(f"more automatic steps than there are kinds of them: {step.kind}")
     return events

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot.campaign import guards
-from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet, Recorded
+from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet
 from bot.campaign.models import Battle, problem
-from bot.campaign.state import Action, CampaignState, apply
+from bot.campaign.state import Action, CampaignState
+from bot.eventlog import check_undo
 from bot.rules.errors import IllegalAction
 
 MAX_NOTE = 500
@@ -95,19 +96,33 @@ def undo(state: CampaignState) -> list[Event]:
     return [EventUndone(seqs=action.seqs, kinds=action.kinds)]
 
 
-def undo_choice(state: CampaignState) -> tuple[Action, list[Event]]:
-    """Revert the latest action a person took, with Vox's automatic steps that followed it (they
-    run again once the choice is made again). A recorded battle is never undone this way."""
-    events: list[Event] = []
-    while (action := undo_target(state)) is not None:
+def describe(action: Action) -> str:
+    """An action in words, for undo's replies: "marked for greatness", "card added"."""
+    return ", ".join(dict.fromkeys(k.replace("_", " ") for k in action.kinds))
+
+
+def undo_choice(
+    state: CampaignState, actor: int, *, moderator: bool = False, naming: int | None = None
+) -> tuple[Action, list[EventUndone]]:
+    """Take back the latest action a person took, with Vox's automatic steps that followed it (they
+    run again once the choice is made again). A recorded battle is never undone this way.
+
+    Scoped (`bot.eventlog.check_undo`): the caller's own change, or, for a moderator, someone
+    else's named by its number. Each live action is looked at once, newest first: the walk ends.
+    """
+    automatic: list[Action] = []
+    for action in reversed(state.actions):
         if "battle_recorded" in action.kinds:
             break
-        undone = EventUndone(seqs=action.seqs, kinds=action.kinds)
-        events.append(undone)
-        state = apply(state, Recorded(state.seq + 1, None, "", undone))
-        if action.actor is not None:
-            return action, events
-    raise IllegalAction("There is nothing of yours to undo since the last battle was recorded.")
+        if action.actor is None:
+            automatic.append(action)
+            continue
+        check_undo((action.seqs[0], action.actor, describe(action)), actor,
+                   moderator=moderator, naming=naming)  # fmt: skip
+        undone = [EventUndone(seqs=a.seqs, kinds=a.kinds) for a in (*automatic, action)]
+        return action, undone
+    since = " since its last battle was recorded" if state.battles else " yet"
+    raise IllegalAction(f"There is nothing to undo in {state.name}{since}.")
 
 
 @dataclass(frozen=True, slots=True)
