@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import ValidationError
 
-from bot.client import VoxBot
+from bot.client import SyncForbidden, VoxBot
 from bot.rules.dice import Dice
 from bot.settings import MissingToken, Settings, invalid_setting
 from bot.store.database import Database
@@ -67,6 +67,9 @@ async def _serve(bot: VoxBot, token: str, sync_only: bool) -> int:
     except discord.LoginFailure:
         print(REJECTED, file=sys.stderr)
         return 1
+    except SyncForbidden as refused:  # a settings mistake, like any other bad setting: exit 2
+        print(refused, file=sys.stderr)
+        return 2
     except (aiohttp.ClientError, OSError) as error:  # no network, DNS failure, proxy down
         log.info("could not reach Discord: %s", error)
         print(UNREACHABLE.format(host=yarl.URL(Route.BASE).host), file=sys.stderr)

@@ -42,6 +42,17 @@ EXTENSIONS = (
     "cogs.help",
 )
 SYNC_HASH_KEY = "command_tree_hash"
+SYNC_SCOPE_KEY = "command_sync_scope"  # where the commands went last: "global" or "guild:<id>"
+
+
+class SyncForbidden(Exception):
+    """Discord refused (403) the commands for DEV_GUILD_ID: the bot is not in that server."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(
+            f"Discord refused the slash commands for DEV_GUILD_ID={guild_id}: the bot is not in "
+            "that server, so invite it there or leave DEV_GUILD_ID empty to sync globally."
+        )
 
 
 class VoxTree(app_commands.CommandTree[discord.Client]):
@@ -77,6 +88,9 @@ class VoxBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=VoxTree,
+            # Nobody is notified by what a message's text names (@everyone, roles, users typed
+            # into names or reasons); a message asking a player to act allows that player only.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.settings = settings
@@ -112,13 +126,19 @@ class VoxBot(commands.Bot):
         """Exactly what a sync sends: the global commands as Discord's JSON."""
         return [c.to_dict(self.tree) for c in self.tree._get_all_commands(guild=None)]
 
+    @property
+    def sync_scope(self) -> str:
+        gid = self.settings.dev_guild_id
+        return f"guild:{gid}" if gid else "global"
+
     def payload_hash(self) -> str:
-        target = f"guild:{self.settings.dev_guild_id}" if self.settings.dev_guild_id else "global"
-        body = json.dumps([target, self.command_payload()], sort_keys=True)
+        body = json.dumps([self.sync_scope, self.command_payload()], sort_keys=True)
         return hashlib.sha256(body.encode()).hexdigest()
 
     async def sync_commands(self, *, force: bool) -> bool:
-        """Sync when the payload differs from the last synced one (or when forced)."""
+        """Sync when the payload differs from the last synced one (or when forced); when
+        DEV_GUILD_ID was switched on, off or to another server, clear the scope left behind so
+        no command shows twice. `SyncForbidden` when the bot is not in DEV_GUILD_ID's server."""
         digest = self.payload_hash()
         if not force and await get_meta(self.db, SYNC_HASH_KEY) == digest:
             log.info("command tree unchanged since the last sync; not syncing")
@@ -126,8 +146,34 @@ class VoxBot(commands.Bot):
         guild = self.sync_guild
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        await set_meta(self.db, SYNC_HASH_KEY, digest)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.Forbidden as refused:
+            if guild is None:
+                raise
+            raise SyncForbidden(guild.id) from refused
         where = f"guild {guild.id}" if guild else "globally"
         log.info("synced %d commands %s", len(synced), where)
+        left = await get_meta(self.db, SYNC_SCOPE_KEY)
+        if left is not None and left != self.sync_scope:
+            await self._clear_scope(left)
+        await set_meta(self.db, SYNC_SCOPE_KEY, self.sync_scope)
+        await set_meta(self.db, SYNC_HASH_KEY, digest)
         return True
+
+    async def _clear_scope(self, scope: str) -> None:
+        """Remove Vox's commands from a scope it synced to before ("global" or "guild:<id>")."""
+        app_id = self.application_id
+        assert app_id is not None  # the sync just used it
+        try:
+            if scope == "global":
+                await self.http.bulk_upsert_global_commands(app_id, [])
+            else:
+                gid = int(scope.removeprefix("guild:"))
+                await self.http.bulk_upsert_guild_commands(app_id, gid, [])
+        except ValueError:
+            log.warning("unknown command scope %r in the database; not cleared", scope)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("could not clear the commands left in %s: the bot is not there", scope)
+        else:
+            log.info("cleared the commands left in %s", scope)

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from tests.e2e.fake_discord.records import CommandSync, Request
 from tests.e2e.fake_discord.state import FakeState
-from tests.e2e.fake_discord.world import APP_ID, BOT, CHANNEL_ID, WORLD, snowflake
+from tests.e2e.fake_discord.world import APP_ID, BOT, CHANNEL_ID, GUILD_ID, WORLD, snowflake
 
 Handler = Callable[[Request, "re.Match[str]"], Awaitable[web.Response]]
 
@@ -88,6 +88,8 @@ class Rest(FakeState):
     async def _put_commands(self, record: Request, match: re.Match[str]) -> web.Response:
         guild = match.groupdict().get("guild")
         guild_id = int(guild) if guild else None
+        if guild_id is not None and guild_id != GUILD_ID:  # a server the bot is not in
+            return error(403, "Missing Access", 50001)
         commands = list(record.body or [])
         self.command_syncs.append(CommandSync(record.path, guild_id, commands))
         answered = []
