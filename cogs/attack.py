@@ -7,7 +7,7 @@ from typing import cast
 import discord
 
 from bot.client import VoxBot
-from bot.game import set_health
+from bot.game import Event, GameState, set_health
 from bot.rules.attack import AttackResult, resolve
 from bot.rules.odds import compute
 from bot.ui.attack_options import AttackRequest, attack_command
@@ -18,33 +18,43 @@ from bot.ui.permissions import check_may_change
 from bot.ui.replies import answer_when_ready
 
 
-async def apply_to_target(
-    interaction: discord.Interaction, request: AttackRequest, result: AttackResult
-) -> str | None:
-    """Record the attack's outcome on the tracked target (the damaged model first, as resolved)."""
-    unit = request.target
-    if unit is None:
-        return None
+async def roll_on_target(
+    interaction: discord.Interaction, request: AttackRequest
+) -> tuple[AttackRequest, AttackResult, str | None]:
+    """Roll the attack; on a tracked target, record its outcome (the damaged model first).
+
+    Permission comes before any dice. The roll is made inside the channel's decision, against the
+    target as it is when the attack lands: forty attacks sent at once on one unit each resolve
+    against what the ones before them left, instead of thirty-nine being refused as out of date.
+    """
     bot = cast(VoxBot, interaction.client)
+    if request.target is None:
+        return request, resolve(request.spec, bot.dice), None
     table = await bot.tracker.require(interaction.channel_id or 0)
     check_may_change(interaction, table.state)
-    source = " + ".join(w.name or "attack" for w in request.spec.weapons)
-    outcome = await bot.tracker.act(
-        table.record.channel_id,
-        interaction.user.id,
-        lambda s: set_health(
-            s, unit.name, result.models_left, result.wounds_left, source, request.attacker
-        ),
-        expect=lambda s: s.unit(unit.name) == unit,
-    )
-    after = outcome.state.unit(unit.name)
-    return unit_line(after) if after else None
+    landed: list[tuple[AttackRequest, AttackResult]] = []
+
+    def decide(state: GameState) -> list[Event]:
+        now = request.against(state)
+        result = resolve(now.spec, bot.dice)
+        landed[:] = [(now, result)]
+        unit = now.target
+        assert unit is not None
+        source = " + ".join(w.name or "attack" for w in now.spec.weapons)
+        return set_health(
+            state, unit.name, result.models_left, result.wounds_left, source, now.attacker
+        )
+
+    outcome = await bot.tracker.act(table.record.channel_id, interaction.user.id, decide)
+    [(now, result)] = landed
+    assert now.target is not None
+    after = outcome.state.unit(now.target.name)
+    return now, result, unit_line(after) if after else None
 
 
 async def respond_attack(interaction: discord.Interaction, request: AttackRequest) -> None:
     bot = cast(VoxBot, interaction.client)
-    result = resolve(request.spec, bot.dice)
-    applied = await apply_to_target(interaction, request, result)
+    request, result, applied = await roll_on_target(interaction, request)
     work = bot.loop.create_task(bot.compute.run(compute, request.spec))
     odds, send = await answer_when_ready(interaction, work, ephemeral=request.secret)
     embed = attack_embed(result, request.spec, odds, request.edition, interaction.user.display_name)

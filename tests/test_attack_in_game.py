@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import random
 from pathlib import Path
 from typing import Any
 
-from bot.rules.dice import ScriptedDice
+from bot.rules.dice import Dice, ScriptedDice
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
 
 
@@ -139,3 +142,41 @@ async def test_the_biggest_attack_is_in_the_round_summary(tmp_path: Path) -> Non
     assert summary["title"] == "End of battle round 1"
     notable = next(f["value"] for f in summary["fields"] if f["name"] == "Notable rolls")
     assert "destroyed 2 of Boyz" in notable
+
+
+async def test_forty_attacks_at_once_on_one_unit_each_land_on_what_the_others_left(
+    tmp_path: Path,
+) -> None:
+    # Issue 10: 39 of 40 simultaneous attacks were told "This prompt is out of date".
+    async with Harness.running(tmp_path, dice=Dice(random.Random(7))) as h:
+        await table(h)
+        await h.slash("unit add", name="Horde", models=100, wounds=1, toughness=3, save="-",
+                      owner=BOB)  # fmt: skip
+        before = len(h.sent)
+        attack: dict[str, Any] = {"attacker": "Intercessors", "weapon": "Bolt rifle",
+                                  "target": "Horde"}  # fmt: skip
+        await asyncio.gather(*(h.slash("attack", **attack) for _ in range(40)))
+        replies = h.sent[before:]
+        final = await h.bot.tracker.require(CHANNEL_ID)
+    assert len(replies) == 40
+    assert not any(r.ephemeral for r in replies), [r.content for r in replies if r.ephemeral]
+    results = [r.field("Result") for r in replies]
+    destroyed = sum(int(t.split("**")[1].split()[0]) for t in results if "destroyed**" in t)
+    damage = [r.event for r in final.events if r.event.kind == "damage_applied"]
+    assert len(damage) == 40
+    horde = final.state.unit("Horde")
+    assert horde is not None
+    assert destroyed > 0 and horde.alive == 100 - destroyed
+    # Each attack started from what the one before it left.
+    chain = [(getattr(e, "models_before", None), getattr(e, "models_after", None)) for e in damage]
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(chain))
+
+
+async def test_a_bystanders_attack_on_a_tracked_unit_rolls_no_dice(tmp_path: Path) -> None:
+    dice = ScriptedDice([4, 4, 5, 6, 2, 3])
+    async with Harness.running(tmp_path, dice=dice) as h:
+        await table(h)
+        [refused] = await h.slash("attack", user=DAVE, **RIFLE)
+        assert refused.ephemeral and "Only the two players" in refused.content
+        [reply] = await h.slash("attack", **RIFLE)  # the scripted faces are all still there
+    assert reply.field("Result").startswith("**2 models destroyed**")

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
-from bot.game import Unit
+from bot.game import GameState, Unit
 from bot.rules.abilities import known_phrases
 from bot.rules.errors import RulesError
 from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
-from bot.rules.rulesets import ruleset
+from bot.rules.rulesets import Ruleset, ruleset
 from bot.ui.attack_game import Typed, target_options, weapon_options
 from bot.ui.transformers import BoundedText, Choice
 from bot.ui.unit_options import UnitName, complete_units, complete_weapons
@@ -41,9 +41,27 @@ class AttackRequest:
     secret: bool
     target: Unit | None = None  # as read when the request was built: damage is applied to it
     attacker: str | None = None  # the tracked attacking unit, credited with a kill
+    # The options as typed, to read the units again when the attack lands.
+    typed: Typed = field(default_factory=Typed)
+
+    def against(self, state: GameState) -> AttackRequest:
+        """The same request against the units as they are in `state` (an earlier attack may have
+        taken models off the target, or the attacker, since this one was asked for)."""
+        return replace(self, **_parts(self.typed, state, ruleset(self.edition)))
 
 
 Responder = Callable[[discord.Interaction, AttackRequest], Awaitable[None]]
+
+
+def _parts(typed: Typed, state: GameState | None, rules: Ruleset) -> dict[str, Any]:
+    weapons = tuple(weapon_from_text(rules, **w) for w in weapon_options(typed, state))
+    target, unit = target_options(typed, state)
+    attacker = state.unit(typed.attacker) if state and typed.attacker else None
+    return {
+        "spec": AttackSpec(rules, weapons, target_from_text(**target)),
+        "target": unit,
+        "attacker": attacker.name if attacker else None,
+    }
 
 
 async def build_request(
@@ -55,11 +73,8 @@ async def build_request(
     state = table.state if table else None
     game_edition = state.edition.attack_ruleset if state and state.edition else None
     rules = ruleset(typed.edition or game_edition or bot.settings.default_edition)
-    weapons = tuple(weapon_from_text(rules, **w) for w in weapon_options(typed, state))
-    target, unit = target_options(typed, state)
-    spec = AttackSpec(rules, weapons, target_from_text(**target))
-    attacker = state.unit(typed.attacker) if state and typed.attacker else None
-    return AttackRequest(spec, rules.name, secret, unit, attacker.name if attacker else None)
+    return AttackRequest(edition=rules.name, secret=secret, typed=typed,
+                         **_parts(typed, state, rules))  # fmt: skip
 
 
 def default_edition(interaction: discord.Interaction) -> str:
