@@ -80,9 +80,18 @@ async def _serve(bot: VoxBot, token: str, sync_only: bool) -> int:
     return 0
 
 
+_stopping: set[asyncio.Task[None]] = set()  # strong references until each is done
+
+
 def _stop(bot: VoxBot, sig: signal.Signals) -> None:
-    log.info("received %s; shutting down", sig.name)
-    asyncio.get_running_loop().create_task(bot.close())
+    if bot.draining:  # a second Ctrl-C: the user does not want to wait
+        log.info("received %s again; closing now", sig.name)
+        task = asyncio.get_running_loop().create_task(bot.close())
+    else:
+        log.info("received %s; finishing the commands in flight, then shutting down", sig.name)
+        task = asyncio.get_running_loop().create_task(bot.shutdown())
+    _stopping.add(task)
+    task.add_done_callback(_stopping.discard)
 
 
 def main(argv: list[str] | None = None) -> int:

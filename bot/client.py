@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.chronicle import Chronicle
 from bot.compute import ComputePool
+from bot.drain import SHUTDOWN_GRACE, DrainingState, drain
 from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
@@ -112,6 +113,22 @@ class VoxBot(commands.Bot):
         )  # fmt: skip
         if self.sync_on_start:
             await self.sync_commands(force=False)
+
+    def _get_state(self, **options: Any) -> DrainingState:
+        return DrainingState(
+            dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http,
+            **options,
+        )  # fmt: skip
+
+    @property
+    def draining(self) -> bool:
+        return cast(DrainingState, self._connection).draining
+
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """SIGTERM and Ctrl-C: new interactions get "Vox is restarting", the ones in flight get
+        `grace` seconds to finish (their replies need the connection), then close."""
+        await drain(cast(DrainingState, self._connection), grace)
+        await self.close()
 
     async def close(self) -> None:
         await super().close()

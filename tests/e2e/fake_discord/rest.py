@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,9 @@ class Rest(FakeState):
     def __init__(self, *, token: str) -> None:
         super().__init__(token=token)
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        # Seconds before an interaction callback is taken (a slow Discord): the bot's commands
+        # stay in flight that long. A bot that hangs up meanwhile is not answered.
+        self.callback_delay = 0.0
 
     def _route(self, method: str, pattern: str, handler: Handler) -> None:
         self._routes.append((method, re.compile(pattern), handler))
@@ -49,6 +53,13 @@ class Rest(FakeState):
         body, files = await _read_body(request)
         record = Request(request.method, path, dict(request.query), body, files)
         self.requests.append(record)
+        if self.callback_delay and path.endswith("/callback"):
+            self.notify()
+            await asyncio.sleep(self.callback_delay)
+            if request.transport is None or request.transport.is_closing():
+                record.status = 499  # the bot closed the connection: Discord never saw it
+                self.notify()
+                return error(499, "client closed the connection")
         try:
             response = await self._answer(request, record)
         except Exception as err:  # a bug in the fake: fail the test, not just this request
