@@ -15,6 +15,7 @@ from bot.chronicle import Chronicle
 from bot.compute import ComputePool
 from bot.drain import SHUTDOWN_GRACE, DrainingState, drain
 from bot.rules.dice import Dice
+from bot.server_only import mark_server_only, needs_a_server, refuse_outside_a_server
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
@@ -64,6 +65,12 @@ class VoxTree(app_commands.CommandTree[discord.Client]):
     ) -> None:
         await report_error(interaction, error)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if needs_a_server(interaction):  # a game or a campaign asked for in a DM
+            await refuse_outside_a_server(interaction)
+            return False
+        return True
+
 
 class VoxBot(commands.Bot):
     """The bot: settings, database and dice are injected by the composition root (or a test)."""
@@ -106,6 +113,7 @@ class VoxBot(commands.Bot):
         await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
+        mark_server_only(self.tree)
         self.add_dynamic_items(
             RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton, ResolveSmiteButton,
             BlastSelect, TestButton, RoleButton, DeployedButton, OutOfActionButton, MarkSelect,

@@ -227,8 +227,10 @@ class World:
         *,
         channel_id: int | None = None,
         msg: JSON | None = None,
+        dm: bool = False,
     ) -> JSON:
-        """An INTERACTION_CREATE as Discord builds it for a guild text channel."""
+        """An INTERACTION_CREATE as Discord builds it for a guild text channel (or, with `dm`,
+        for a direct message with the bot: no guild, a `user` instead of a `member`)."""
         interaction_id = self.snowflake()
         channel_id = channel_id or self.channel_id
         payload: JSON = {
@@ -253,4 +255,15 @@ class World:
         }
         if msg is not None:
             payload["message"] = msg
+        if dm:
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                del payload[key]
+            payload.update(
+                user=person.user(),
+                channel={"id": str(channel_id), "type": 1, "last_message_id": None,
+                         "recipients": [person.user()]},
+                authorizing_integration_owners={"1": str(person.id)},
+                context=1,
+                app_permissions=str(0x800 | 0x400 | 0x4000 | 0x8000 | 0x10000 | 0x40),
+            )  # fmt: skip
         return payload

@@ -167,9 +167,11 @@ class Harness:
         user: Person = ALICE,
         channel_id: int = CHANNEL_ID,
         raw: bool = False,
+        dm: bool = False,
         **values: Any,
     ) -> list[Sent]:
-        """Run `/name` (subcommands as "game start") with option values; returns what was sent."""
+        """Run `/name` (subcommands as "game start") with option values; returns what was sent.
+        `dm=True` sends it from a direct message with the bot instead of the guild's channel."""
         cmd = self._command(name)
         options, resolved = self._options(cmd, values, raw)
         for part in reversed(name.split()[1:]):
@@ -178,7 +180,9 @@ class Harness:
                                 "options": options}  # fmt: skip
         if resolved:
             data["resolved"] = resolved
-        return await self._dispatch(payloads.interaction(2, data, user, channel_id=channel_id))
+        return await self._dispatch(
+            payloads.interaction(2, data, user, channel_id=channel_id, dm=dm)
+        )
 
     async def autocomplete(
         self, name: str, focused: str, /, *, user: Person = ALICE, channel_id: int = CHANNEL_ID,
