@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from bot.client import SyncForbidden, VoxBot
 from bot.rules.dice import Dice
 from bot.settings import MissingToken, Settings, invalid_setting
-from bot.store.database import Database
+from bot.store.database import Database, UnusableDatabase
 
 log = logging.getLogger("vox")
 
@@ -43,7 +43,11 @@ def point_at_discord(settings: Settings) -> None:
 
 
 async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
-    db = await Database.open(settings.database_path)
+    try:
+        db = await Database.open(settings.database_path)
+    except UnusableDatabase as unusable:  # nothing was written; one sentence, no traceback
+        print(unusable, file=sys.stderr)
+        return 2
     try:
         seed = settings.dice_seed
         dice = None if seed is None else Dice(random.Random(seed))  # replays and tests only

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
 from bot.settings import Settings
+from bot.store.database import APPLICATION_ID
+from tests.store.start_cases import damage, snapshot, vox_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -146,3 +150,95 @@ def test_real_process_without_token_exits_2_without_traceback(tmp_path: Path) ->
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().startswith("DISCORD_TOKEN is not set")
+
+
+# --- an unusable DATABASE_PATH: exit 2, one sentence naming it, nothing changed on disk ---
+
+
+def _folder(p: Path) -> Path:
+    p.mkdir()
+    return p
+
+
+def _under_a_file(p: Path) -> Path:
+    p.write_text("a file, not a folder")
+    return p / "data" / "vox.sqlite3"
+
+
+def _random_bytes(p: Path) -> Path:
+    p.write_bytes(bytes(range(256)) * 32)
+    return p
+
+
+def _truncated(p: Path) -> Path:
+    vox_file(p)
+    p.write_bytes(p.read_bytes()[:5000])
+    return p
+
+
+def _damaged(p: Path) -> Path:
+    vox_file(p)
+    damage(p, page=len(p.read_bytes()) // 4096 - 2)
+    return p
+
+
+def _another_application(p: Path) -> Path:
+    conn = sqlite3.connect(p)
+    conn.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY)")
+    conn.commit()
+    conn.close()
+    return p
+
+
+def _newer_vox(p: Path) -> Path:
+    vox_file(p, application_id=APPLICATION_ID)
+    conn = sqlite3.connect(p)
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    return p
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (_folder, "is a folder, not a file"),
+        (_under_a_file, "which is a file, not a folder"),
+        (_random_bytes, "is not a SQLite database"),
+        (_truncated, "is damaged"),
+        (_damaged, "is damaged"),
+        (_another_application, "is another application's SQLite database"),
+        (_newer_vox, "was written by a newer Vox"),
+    ],
+)
+def test_an_unusable_database_path_exits_2_with_one_sentence_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    make: Callable[[Path], Path],
+    problem: str,
+) -> None:
+    path = make(tmp_path / "vox.sqlite3")
+    before = snapshot(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"DATABASE_PATH ({path}) ") and problem in err
+    assert err.count("\n") == 1 and err.endswith(".\n")
+    assert snapshot(tmp_path) == before
+
+
+def test_real_process_with_a_damaged_database_exits_2_without_traceback(tmp_path: Path) -> None:
+    path = _damaged(tmp_path / "vox.sqlite3")
+    before = path.read_bytes()
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x",
+           "DATABASE_PATH": str(path), "DISCORD_API_BASE": "http://127.0.0.1:9/api"}  # fmt: skip
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        f"DATABASE_PATH ({path}) is damaged (SQLite's integrity check failed); restore it from "
+        "a backup, or move it away and Vox starts a new one.\n"
+    )
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vox.sqlite3"]

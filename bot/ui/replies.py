@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.rules.errors import RulesError
+from bot.store.failures import save_failure
 
 log = logging.getLogger("vox.errors")
 
@@ -34,6 +35,8 @@ def user_sentence(error: BaseException) -> str | None:
             return str(current)
         if isinstance(current, app_commands.CheckFailure) and str(current):
             return str(current)
+        if (refused := save_failure(current)) is not None:  # disk full, read-only, locked
+            return refused
         nxt = getattr(current, "original", None) or current.__cause__
         current = nxt if isinstance(nxt, BaseException) else None
     return None

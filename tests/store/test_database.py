@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import database
-from bot.store.database import Database, Migration, migrations
+from bot.store.database import BUSY_TIMEOUT_MS, Database, Migration, migrations
 from bot.store.meta import get_meta, set_meta
 
 
@@ -20,7 +20,7 @@ async def test_open_creates_parent_folders_and_applies_every_migration(tmp_path:
 
 async def test_pragmas_wal_busy_timeout_foreign_keys(tmp_path: Path) -> None:
     async with await Database.open(tmp_path / "v.sqlite3") as db:
-        for pragma, expected in [("journal_mode", "wal"), ("busy_timeout", 5000),
+        for pragma, expected in [("journal_mode", "wal"), ("busy_timeout", BUSY_TIMEOUT_MS),
                                  ("foreign_keys", 1), ("synchronous", 1)]:  # fmt: skip
             async with db.conn.execute(f"PRAGMA {pragma}") as cur:
                 row = await cur.fetchone()
