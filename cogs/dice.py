@@ -52,6 +52,9 @@ class DiceCog(commands.Cog):
         roll_id = await save_roll(
             self.bot.db, interaction.user.id, interaction.channel_id, pool, label
         )
+        if roll_id is None:  # too big to keep for a re-roll (see bot/store/rolls.py)
+            await interaction.response.send_message(embed=embed, ephemeral=secret)
+            return
         await interaction.response.send_message(
             embed=embed, view=reroll_view(roll_id, pool), ephemeral=secret
         )

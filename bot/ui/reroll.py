@@ -9,7 +9,7 @@ import discord
 
 from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll, Reroll, reroll_pool
-from bot.store.rolls import load_roll, replace_roll
+from bot.store.rolls import ROLL_KEPT_FOR, RollExpired, load_roll, replace_roll
 from bot.ui.dice_view import pool_embed
 from bot.ui.replies import Guarded, UserError
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bot.client import VoxBot
 
 ALREADY = "Those dice have already been re-rolled; a die is never re-rolled twice."
+EXPIRED = f"That roll is more than {ROLL_KEPT_FOR.days} days old; roll again."
 
 
 class RerollButton(
@@ -48,7 +49,10 @@ class RerollButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         bot = cast("VoxBot", interaction.client)
-        stored = await load_roll(bot.db, self.roll_id)
+        try:
+            stored = await load_roll(bot.db, self.roll_id)
+        except RollExpired as expired:
+            raise UserError(EXPIRED) from expired
         if stored is None:
             raise UserError("That roll is no longer kept; roll again with /roll.")
         if interaction.user.id != stored.owner_id:
