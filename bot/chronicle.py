@@ -23,6 +23,7 @@ from bot.campaign import (
 from bot.campaign.events import EventUndone
 from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
+from bot.rules.quote import quoted
 from bot.store import campaigns as store
 from bot.store.database import Database
 from bot.tracker import KeyedLocks
@@ -85,7 +86,7 @@ class Chronicle:
         record = await store.find_campaign(self.db, guild_id, name)
         if record is None:
             raise IllegalAction(
-                f"There is no campaign called {name} in this server; see /campaign create."
+                f"There is no campaign called {quoted(name)} in this server; see /campaign create."
             )
         return await self.load(record)
 

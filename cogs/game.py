@@ -18,6 +18,7 @@ from bot.ui.campaign_options import CampaignName, complete_campaigns
 from bot.ui.dice_view import rolloff_embed
 from bot.ui.game_buttons import announce, first_player_view
 from bot.ui.game_view import log_embed, status_embed, who
+from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
 from bot.ui.setup_buttons import roles_view
@@ -80,7 +81,9 @@ class GameCog(
             embed = rolloff_embed(off, me.display_name, opponent.display_name)
             embed.description = f"{embed.description}\n\n{who(chooser)}, pick the Attacker."
             roles = roles_view(table.record.id, chooser, names)
-            await interaction.response.send_message(embed=embed, view=roles)
+            await interaction.response.send_message(
+                embed=embed, view=roles, allowed_mentions=only(chooser)
+            )
             return
         if first == "rolloff":
             off = roll_off(self.bot.dice)
@@ -90,7 +93,9 @@ class GameCog(
                 f"{embed.description}\n\n{who(chooser)}, choose who takes the first turn."
             )
             choice = first_player_view(table.record.id, chooser, table.state.players, names)
-            await interaction.response.send_message(embed=embed, view=choice)
+            await interaction.response.send_message(
+                embed=embed, view=choice, allowed_mentions=only(chooser)
+            )
             return
         player = me.id if first == "me" else opponent.id
         outcome = await self.bot.tracker.act(

@@ -16,6 +16,8 @@ from bot.rules.psychic import (
     smite,
     smite_warp_charge,
 )
+from bot.ui.game_view import who
+from bot.ui.mentions import only
 from bot.ui.psychic_buttons import blast_view, power_view
 from bot.ui.psychic_game import Cast, TrackedPsychic, survives
 from bot.ui.psychic_view import psychic_embed
@@ -103,12 +105,22 @@ class PsychicCog(commands.Cog):
         if cast is not None and cast.lines:
             embed.add_field(name="Tracked unit", value="\n".join(cast.lines)[:1024], inline=False)
         view: discord.ui.View | None = None
+        ask, opponent = None, None  # a tracked power that works asks the opponent to deny it
         if cast is not None and not cast.survived and cast.blast:
             view = blast_view(cast.game_id, cast.seq, cast.blast)
         elif test.passed and (cast is None or cast.survived):
             game, seq = (cast.game_id, cast.seq) if cast else (None, None)
             view = power_view(interaction.user.id, test.total, game, seq, smite=smite)
-        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+            opponent = cast.opponent if cast is not None else None
+            if opponent is not None:
+                through = ", or let it through with **No deny: resolve Smite**" if smite else ""
+                ask = f"{who(opponent)}: deny this power with **Deny the Witch**{through}."
+        await interaction.response.send_message(
+            ask,
+            embed=embed,
+            view=view or discord.utils.MISSING,
+            allowed_mentions=only(opponent),
+        )
 
 
 def _smite_effect(

@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from bot.game.units import Name, UnitProfile
+from bot.rules.quote import quoted
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)]
 
@@ -100,5 +101,5 @@ def problem(exc: ValidationError, *, located: bool = True) -> str:
     """Pydantic's first error as `location: message` (without the "Value error, " prefix)."""
     first = exc.errors()[0]
     message = str(first["msg"]).removeprefix("Value error, ").rstrip(".")
-    where = ".".join(str(part) for part in first["loc"])
+    where = ".".join(quoted(part) for part in first["loc"])  # a key can be any typed text
     return f"{where}: {message}" if where and located else message

@@ -23,6 +23,7 @@ from typing import Literal
 from bot.rules.errors import InvalidProfile, TooManyDice
 from bot.rules.notation import DiceExpr, parse
 from bot.rules.pools import Reroll
+from bot.rules.quote import quoted
 from bot.rules.rulesets import Ruleset
 
 MAX_ABILITIES_LENGTH = 600
@@ -117,7 +118,7 @@ def _flag(b: _Builder, m: re.Match[str], text: str) -> None:
 
 def _once(b: _Builder, key: str, value: object, text: str) -> None:
     if key in b.values:
-        raise InvalidProfile(f"The abilities mention {key} twice; keep only `{text}`.")
+        raise InvalidProfile(f"The abilities mention {key} twice; keep only `{quoted(text)}`.")
     b.values[key] = value
 
 
@@ -263,7 +264,7 @@ def _match(item: str) -> tuple[Phrase, re.Match[str]]:
             return phrase, m
     examples = [e for p in PHRASES for e in (p.example, *_EXTRA_EXAMPLES.get(p.key, ()))]
     near = difflib.get_close_matches(item, examples, n=1, cutoff=0.0)
-    raise InvalidProfile(f"`{item}` is not an ability Vox knows; did you mean `{near[0]}`?")
+    raise InvalidProfile(f"`{quoted(item)}` is not an ability Vox knows; did you mean `{near[0]}`?")
 
 
 def _build(b: _Builder, rules: Ruleset) -> Abilities:

@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 
 from bot.rules.dice import D3, Dice, DieKind, DieRoll, die_kind, roll_die
 from bot.rules.errors import InvalidDice, TooManyDice
+from bot.rules.quote import quoted
 
 MAX_EXPRESSION_LENGTH = 100
 MAX_DICE = 1000
@@ -138,7 +139,7 @@ class DiceExpr:
         """The exact distribution of the result (float probabilities, value → probability)."""
         if _pmf_work(self.added) + _pmf_work(self.subtracted) > MAX_PMF_WORK:
             raise TooManyDice(
-                f"`{self.text}` has too many possible results to work out; "
+                f"`{quoted(self.text)}` has too many possible results to work out; "
                 "use fewer or smaller dice."
             )
         base = _sum_pmf(self.added)
@@ -209,22 +210,28 @@ def parse(text: str) -> DiceExpr:
     for value in tokens:
         if isinstance(value, str):
             if expect_operand:
-                raise InvalidDice(f"`{text}` has an operator where a number or dice should be.")
+                raise InvalidDice(
+                    f"`{quoted(text)}` has an operator where a number or dice should be."
+                )
             op, expect_operand = value, True
             continue
         if not expect_operand:
-            raise InvalidDice(f"`{text}` needs an operator (+ - * /) between its terms.")
+            raise InvalidDice(f"`{quoted(text)}` needs an operator (+ - * /) between its terms.")
         expect_operand = False
         b.add(op, value, text)
     if expect_operand:
-        raise InvalidDice(f"`{text}` ends with an operator; finish it with a number or dice.")
+        raise InvalidDice(
+            f"`{quoted(text)}` ends with an operator; finish it with a number or dice."
+        )
     expr = b.build(text.strip())
     if expr.dice_count > MAX_DICE:
-        raise TooManyDice(f"`{text}` rolls {expr.dice_count} dice; the most is {MAX_DICE}.")
+        raise TooManyDice(f"`{quoted(text)}` rolls {expr.dice_count} dice; the most is {MAX_DICE}.")
     if prod(expr.multipliers) > MAX_SCALE or prod(expr.divisors) > MAX_SCALE:
-        raise TooManyDice(f"`{text}` multiplies or divides by too much; keep it within a million.")
+        raise TooManyDice(
+            f"`{quoted(text)}` multiplies or divides by too much; keep it within a million."
+        )
     if expr.is_fixed and int(expr.unclamped(np.asarray(0), np.asarray(0))) < 1:
-        raise InvalidDice(f"`{text}` is below 1; a fixed number must be at least 1.")
+        raise InvalidDice(f"`{quoted(text)}` is below 1; a fixed number must be at least 1.")
     return expr
 
 
@@ -241,7 +248,9 @@ class _Builder:
     def add(self, op: str, value: int | DiceGroup, text: str) -> None:
         if isinstance(value, DiceGroup):
             if op in "*/":
-                raise InvalidDice(f"In `{text}`, multiply or divide by a whole number, not dice.")
+                raise InvalidDice(
+                    f"In `{quoted(text)}`, multiply or divide by a whole number, not dice."
+                )
             (self.added if op == "+" else self.subtracted).append(value)
         elif op == "+" and self.constant is None and not self.added:
             self.constant = value
@@ -250,7 +259,9 @@ class _Builder:
         elif op == "-":
             self.minus += value
         elif value == 0:
-            raise InvalidDice(f"`{text}` multiplies or divides by 0; use a whole number from 1.")
+            raise InvalidDice(
+                f"`{quoted(text)}` multiplies or divides by 0; use a whole number from 1."
+            )
         else:
             (self.mul if op == "*" else self.div).append(value)
 
@@ -273,7 +284,7 @@ def _tokenize(cleaned: str, text: str) -> list[str | int | DiceGroup]:
     while pos < len(cleaned):
         m = _TOKEN.match(cleaned, pos)
         if m is None:
-            raise InvalidDice(f"`{text}` is not a dice expression; try {EXAMPLES}.")
+            raise InvalidDice(f"`{quoted(text)}` is not a dice expression; try {EXAMPLES}.")
         pos = m.end()
         if m.group("op"):
             tokens.append(m.group("op"))
@@ -286,18 +297,22 @@ def _tokenize(cleaned: str, text: str) -> list[str | int | DiceGroup]:
 
 def _number(digits: str, text: str) -> int:
     if len(digits) > 4 or int(digits) > MAX_NUMBER:
-        raise TooManyDice(f"Numbers in `{text}` must be at most {MAX_NUMBER}.")
+        raise TooManyDice(f"Numbers in `{quoted(text)}` must be at most {MAX_NUMBER}.")
     return int(digits)
 
 
 def _group(count_digits: str, sides_digits: str, text: str) -> DiceGroup:
     count = int(count_digits[-6:]) if count_digits else 1
     if len(count_digits) > 6 or count > MAX_DICE:
-        raise TooManyDice(f"`{text}` rolls more than {MAX_DICE} dice; the most is {MAX_DICE}.")
+        raise TooManyDice(
+            f"`{quoted(text)}` rolls more than {MAX_DICE} dice; the most is {MAX_DICE}."
+        )
     if count < 1:
-        raise InvalidDice(f"`{text}` rolls no dice; write at least one, such as 1D6.")
+        raise InvalidDice(f"`{quoted(text)}` rolls no dice; write at least one, such as 1D6.")
     if len(sides_digits) > 4 or not 2 <= int(sides_digits) <= MAX_SIDES:
-        raise InvalidDice(f"Dice in `{text}` need 2 to {MAX_SIDES} sides, such as D6 or D20.")
+        raise InvalidDice(
+            f"Dice in `{quoted(text)}` need 2 to {MAX_SIDES} sides, such as D6 or D20."
+        )
     sides = int(sides_digits)
     if sides == 33:
         return DiceGroup(count, D3, d33=True)

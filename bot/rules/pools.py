@@ -15,6 +15,7 @@ from enum import StrEnum
 from bot.rules.dice import Dice, DieRoll, reroll_die, roll_die
 from bot.rules.errors import IllegalAction, InvalidDice
 from bot.rules.notation import MAX_NUMBER, DiceExpr, ExpressionRoll, GroupRoll
+from bot.rules.quote import quoted
 
 MAX_ROLLOFF_ROUNDS = 100
 
@@ -45,7 +46,9 @@ def parse_target(text: str) -> Target:
     """Read `3+` or `9-`."""
     m = re.fullmatch(r"\s*(\d{1,4})\s*([+-])\s*", text)
     if m is None or not 1 <= int(m.group(1)) <= MAX_NUMBER:
-        raise InvalidDice(f"`{text}` is not a target; type 3+ (3 or more) or 9- (9 or less).")
+        raise InvalidDice(
+            f"`{quoted(text)}` is not a target; type 3+ (3 or more) or 9- (9 or less)."
+        )
     return Target(int(m.group(1)), at_most=m.group(2) == "-")
 
 

@@ -25,6 +25,7 @@ from bot.campaign.aftermath import MAX_HONOUR
 from bot.campaign.events import AftermathFinished, OutOfActionChoice
 from bot.chronicle import Book
 from bot.tracker import Stale
+from bot.ui.mentions import only
 from bot.ui.replies import Guarded, UserError, report_error
 
 if TYPE_CHECKING:
@@ -89,7 +90,9 @@ async def _next(interaction: discord.Interaction, campaign_id: int, book: Book) 
         return
     view = step_view(campaign_id, book.state, step)
     embed = step_embed(book.state, step)
-    await interaction.followup.send(embed=embed, view=view or discord.utils.MISSING)
+    await interaction.followup.send(
+        embed=embed, view=view or discord.utils.MISSING, allowed_mentions=only(step.player)
+    )
 
 
 class OutOfActionButton(

@@ -13,6 +13,7 @@ from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.units import Weapon as GameWeapon
 from bot.rules.errors import IllegalAction
+from bot.rules.quote import quoted
 from bot.ui.replies import UserError
 
 WEAPON_KEYS = ("attacks", "skill", "strength", "ap", "damage")
@@ -67,7 +68,7 @@ def _chosen_weapons(unit: Unit, name: str | None) -> tuple[GameWeapon, ...]:
     chosen = tuple(w for w in weapons if w.name.casefold() == name.strip().casefold())
     if not chosen:
         names = ", ".join(w.name for w in weapons)
-        raise UserError(f"{unit.name} has no weapon called {name}; it has: {names}.")
+        raise UserError(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")
     return chosen
 
 

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from bot.campaign import CampaignState, Card
 from bot.campaign.models import problem
 from bot.rules.errors import IllegalAction
+from bot.rules.quote import quoted
 from bot.ui.unit_options import new_profile
 
 if TYPE_CHECKING:
@@ -37,7 +38,9 @@ async def copied_card(
     table = await bot.tracker.require(interaction.channel_id or 0)
     found = table.state.unit(unit)
     if found is None:
-        raise IllegalAction(f"This channel's game has no unit called {unit}; see /unit list.")
+        raise IllegalAction(
+            f"This channel's game has no unit called {quoted(unit)}; see /unit list."
+        )
     title = (name or found.name).strip()
     profile = found.profile.model_copy(update={"name": title})
     return _card(name=title, owner=interaction.user.id, profile=profile, points=points)
@@ -47,7 +50,9 @@ def edited_card(state: CampaignState, current: str, **changes: Any) -> Card:
     """The card with the given changes (None: unchanged); a rename renames its profile too."""
     before = state.card(current)
     if before is None:
-        raise IllegalAction(f"{state.name} has no unit called {current}; see /campaign roster.")
+        raise IllegalAction(
+            f"{state.name} has no unit called {quoted(current)}; see /campaign roster."
+        )
     given = {k: v for k, v in changes.items() if v is not None}
     if "name" in given:
         given["profile"] = before.profile.model_copy(update={"name": given["name"]})

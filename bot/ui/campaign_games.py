@@ -13,9 +13,11 @@ from bot.game import add_unit
 from bot.game.events import GameEnded, GameStarted
 from bot.game.report import battle_report
 from bot.rules.errors import IllegalAction
+from bot.rules.quote import quoted
 from bot.store import campaigns as store
 from bot.tracker import Outcome
 from bot.ui.aftermath_view import is_admin, recap, step_view
+from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 
 if TYPE_CHECKING:
@@ -62,7 +64,9 @@ async def field(interaction: discord.Interaction, name: str) -> str:
     book = await bot.chronicle.load(record)
     card = book.state.card(name)
     if card is None:
-        raise IllegalAction(f"{book.state.name} has no unit called {name}; see /campaign roster.")
+        raise IllegalAction(
+            f"{book.state.name} has no unit called {quoted(name)}; see /campaign roster."
+        )
     if card.owner != interaction.user.id and not is_admin(interaction, book.state):
         raise IllegalAction(f"{card.name} is <@{card.owner}>'s; only they field it.")
     profile = card.profile.model_copy(update={"name": card.name})
@@ -112,5 +116,7 @@ async def after_game(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     view = step_view(record.id, book.state, step)
     await interaction.followup.send(
-        embed=step_embed(book.state, step), view=view or discord.utils.MISSING
+        embed=step_embed(book.state, step),
+        view=view or discord.utils.MISSING,
+        allowed_mentions=only(step.player),  # the player this step asks to choose
     )

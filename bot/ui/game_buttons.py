@@ -13,6 +13,7 @@ from bot.game import choose_first_player, next_phase, phase_prompt, round_summar
 from bot.game.events import GameEnded
 from bot.tracker import Outcome, Stale, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
+from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import Guarded, UserError
 from bot.ui.test_buttons import add_test_buttons
@@ -47,7 +48,12 @@ async def announce(interaction: discord.Interaction, outcome: Outcome) -> None:
     from bot.ui.campaign_games import after_game
 
     embeds, view = announcement(outcome)
-    await interaction.response.send_message(embeds=embeds, view=view or discord.utils.MISSING)
+    state = outcome.state
+    await interaction.response.send_message(
+        embeds=embeds,
+        view=view or discord.utils.MISSING,
+        allowed_mentions=only(state.active if state.status != "ended" else None),
+    )
     await after_game(interaction, outcome)
 
 

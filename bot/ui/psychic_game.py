@@ -36,6 +36,7 @@ class Cast:
     survived: bool
     lines: tuple[str, ...]
     blast: tuple[str, ...] = field(default=())  # units that could be within 6" of a dead psyker
+    opponent: int | None = None  # who may deny the power (the caster's opponent)
 
 
 class TrackedPsychic:
@@ -97,7 +98,9 @@ class TrackedPsychic:
             return Cast(game_id, seq, False, tuple(lines), near)
         if perils is not None and after is not None:
             lines.append(f"Perils: {unit_line(after)}")
-        return Cast(game_id, seq, True, tuple(lines))
+        players = outcome.state.players
+        opponent = outcome.state.other(actor) if actor in players else None
+        return Cast(game_id, seq, True, tuple(lines), opponent=opponent)
 
 
 def survives(allowed: Manifesting | None, perils: MortalWoundsRoll | None) -> bool:

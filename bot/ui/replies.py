@@ -12,11 +12,13 @@ import discord
 from discord import app_commands
 
 from bot.rules.errors import RulesError
+from bot.rules.quote import shorten
 from bot.store.failures import save_failure
 
 log = logging.getLogger("vox.errors")
 
 T = TypeVar("T")
+MAX_CONTENT = 2000  # Discord's limit for a message's content
 DEFER_AFTER = 2.0  # seconds; Discord wants the first response within 3
 APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
 
@@ -43,7 +45,9 @@ def user_sentence(error: BaseException) -> str | None:
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral message, as the first response or as a follow-up."""
+    """One ephemeral message, as the first response or as a follow-up (cut to Discord's 2,000
+    characters, so no sentence is too long to be shown)."""
+    text = shorten(text, MAX_CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

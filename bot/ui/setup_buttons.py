@@ -16,6 +16,7 @@ from bot.tracker import Stale, Table
 from bot.ui.dice_view import rolloff_embed
 from bot.ui.game_buttons import first_player_view
 from bot.ui.game_view import who
+from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import Guarded, UserError
 
@@ -94,7 +95,8 @@ class RoleButton(
             "roll-off for the first turn: press their button when they are done."
         )
         view = deployed_view(self.game_id, await _names(interaction, state.players))
-        await interaction.response.send_message(text, view=view)
+        both = only(*state.players)  # both players are asked to deploy now
+        await interaction.response.send_message(text, view=view, allowed_mentions=both)
 
 
 class DeployedButton(
@@ -142,4 +144,6 @@ class DeployedButton(
             f"\n\n{who(chooser)}, choose who takes the first turn."
         )
         view = first_player_view(self.game_id, chooser, players, names)
-        await interaction.response.send_message(embed=embed, view=view)
+        await interaction.response.send_message(
+            embed=embed, view=view, allowed_mentions=only(chooser)
+        )

@@ -4,6 +4,9 @@ Raw INTERACTION_CREATE dicts go through the bot's own `ConnectionState` parser, 
 CommandTree, transformers, checks, error handler and view store run. Only discord.py's two HTTP
 exits are replaced (see recorder.py). Like Discord's client, `slash` rejects values outside an
 option's range or choices before sending, unless `raw=True` (what a raw API caller could send).
+Everything the bot sends in answer is checked (limits.py): within Discord's size limits, and with
+`allowed_mentions` that notify nobody but users the message itself names — so every test fails
+loudly on a reply Discord would refuse or one that could ping @everyone, a role or a typed user.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
 from tests.harness import payloads
+from tests.harness.limits import limit_problems, mention_problems
 from tests.harness.payloads import ALICE, CHANNEL_ID, Person
 from tests.harness.recorder import Recorder, Sent
 
@@ -101,7 +105,11 @@ class Harness:
         finally:
             async_context.reset(token)
         await self.settle()
-        return self.recorder.sent[before:]
+        sent = self.recorder.sent[before:]
+        for one in sent:  # every message, in every test: Discord would take it, it pings nobody
+            problems = limit_problems(one) + mention_problems(one)
+            assert not problems, f"{one.kind} {one.path}: {'; '.join(problems)}\n{one.text}"
+        return sent
 
     async def settle(self, limit: float = 10.0) -> None:
         """Wait (bounded) for the tasks discord.py spawned to handle interactions."""
