@@ -21,7 +21,13 @@ from bot.client import VoxBot
 from bot.ui.aftermath_view import is_admin, step_view
 from bot.ui.campaign_files import export_file, import_campaign
 from bot.ui.campaign_games import field
-from bot.ui.campaign_options import CampaignName, CardName, complete_campaigns, complete_cards
+from bot.ui.campaign_options import (
+    CampaignName,
+    CardName,
+    NewCampaignName,
+    complete_campaigns,
+    complete_cards,
+)
 from bot.ui.campaign_view import (
     card_embed,
     history_embed,
@@ -31,13 +37,13 @@ from bot.ui.campaign_view import (
     step_embed,
 )
 from bot.ui.replies import UserError
-from bot.ui.transformers import BoundedText, Choice
+from bot.ui.transformers import BoundedText, Choice, NameText
 from cogs.campaign_roster import RosterCommands
 
 Edition = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "eternum"))]
 Note = app_commands.Transform[str, BoundedText("the note", 500)]
 Reason = app_commands.Transform[str, BoundedText("the reason", 200)]
-Label = app_commands.Transform[str, BoundedText("the label", 40)]
+Label = app_commands.Transform[str, NameText("the label", 40)]
 RP = app_commands.Range[int, 1, 10]
 Decide = Callable[[CampaignState], Sequence[Event]]
 LedgerDecide = Callable[[CampaignState, int, bool], Sequence[Event]]
@@ -63,7 +69,7 @@ class CampaignCog(
     @app_commands.command(name="create")
     @app_commands.describe(name="The campaign's name", edition="Crusade rules (default 9th)")
     async def create(
-        self, interaction: discord.Interaction, name: CampaignName, edition: Edition = "9th"
+        self, interaction: discord.Interaction, name: NewCampaignName, edition: Edition = "9th"
     ) -> None:
         """Start a campaign in this server; you join it and administer it."""
         if interaction.guild_id is None:
@@ -229,7 +235,7 @@ class CampaignCog(
         self,
         interaction: discord.Interaction,
         file: discord.Attachment,
-        name: CampaignName | None = None,
+        name: NewCampaignName | None = None,
     ) -> None:
         """Create a campaign from an exported JSON file; a bad file changes nothing."""
         text = await import_campaign(interaction, file, name)

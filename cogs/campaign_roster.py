@@ -23,7 +23,13 @@ from bot.campaign import (
 from bot.client import VoxBot
 from bot.ui.aftermath_view import is_admin
 from bot.ui.campaign_cards import copied_card, edited_card, new_card
-from bot.ui.campaign_options import CampaignName, CardName, complete_campaigns, complete_cards
+from bot.ui.campaign_options import (
+    CampaignName,
+    CardName,
+    NewCardName,
+    complete_campaigns,
+    complete_cards,
+)
 from bot.ui.campaign_view import card_embed
 from bot.ui.transformers import BoundedText
 from bot.ui.unit_options import Keywords, ShortText, UnitName, complete_units
@@ -60,7 +66,7 @@ class RosterCommands(commands.Cog):
         self,
         interaction: discord.Interaction,
         campaign: CampaignName,
-        name: CardName,
+        name: NewCardName,
         points: Points,
         models: Count,
         wounds: app_commands.Range[int, 1, 50],
@@ -110,7 +116,7 @@ class RosterCommands(commands.Cog):
         campaign: CampaignName,
         unit: UnitName,
         points: Points,
-        name: CardName | None = None,
+        name: NewCardName | None = None,
     ) -> None:
         """Copy a unit of this channel's game, weapons included, onto your roster."""
         me = interaction.user.id
@@ -136,7 +142,7 @@ class RosterCommands(commands.Cog):
         interaction: discord.Interaction,
         campaign: CampaignName,
         unit: CardName,
-        name: CardName | None = None,
+        name: NewCardName | None = None,
         points: Points | None = None,
         notes: Reason | None = None,
         legendary_veterans: bool | None = None,

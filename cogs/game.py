@@ -22,9 +22,9 @@ from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import UserError
 from bot.ui.setup_buttons import roles_view
-from bot.ui.transformers import BoundedText, Choice
+from bot.ui.transformers import Choice, NameText
 
-Mission = app_commands.Transform[str, BoundedText("the mission", 100)]
+Mission = app_commands.Transform[str, NameText("the mission", 100)]
 EditionName = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "7th", "eternum"))]
 MAX_SEQ = 2**31 - 1  # a change's number, as undo names it
 FirstTurn = app_commands.Transform[str, Choice("who goes first", ("rolloff", "me", "opponent"))]

@@ -22,10 +22,10 @@ from bot.ui.psychic_buttons import blast_view, power_view
 from bot.ui.psychic_game import Cast, TrackedPsychic, survives
 from bot.ui.psychic_view import psychic_embed
 from bot.ui.replies import UserError
-from bot.ui.transformers import BoundedText
+from bot.ui.transformers import NameText
 from bot.ui.unit_options import UnitName, complete_units
 
-PowerName = app_commands.Transform[str, BoundedText("the power's name", 60)]
+PowerName = app_commands.Transform[str, NameText("the power's name", 60)]
 PSYKER = "The psyker's unit in this channel's game: limits checked, Perils applied to it"
 
 

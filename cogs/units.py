@@ -19,7 +19,9 @@ from bot.game import (
     heal,
     move_unit,
     remove_unit,
+    remove_weapon,
 )
+from bot.game.events import WeaponAdded, WeaponRemoved
 from bot.rules.editions import MoveKind
 from bot.tracker import Outcome
 from bot.ui.game_view import unit_line
@@ -28,10 +30,13 @@ from bot.ui.replies import UserError
 from bot.ui.transformers import Choice
 from bot.ui.unit_options import (
     Keywords,
+    NewUnitName,
+    NewWeaponName,
     ShortText,
     UnitName,
     WeaponAbilities,
     complete_units,
+    complete_weapons,
     list_embed,
     new_profile,
     new_weapon,
@@ -83,7 +88,7 @@ class UnitCog(
     async def add(
         self,
         interaction: discord.Interaction,
-        name: UnitName,
+        name: NewUnitName,
         models: Count,
         wounds: app_commands.Range[int, 1, 50],
         toughness: app_commands.Range[int, 1, 20],
@@ -97,21 +102,13 @@ class UnitCog(
         owner: discord.User | None = None,
     ) -> None:
         """Add a unit to this channel's game."""
-        new = new_profile(
-            name=name,
-            models=models,
-            wounds=wounds,
-            toughness=toughness,
-            save=save,
-            invuln=invuln,
-            fnp=fnp,
-            leadership=leadership,
-            oc=oc,
-            move=move,
-            keywords=keywords,
-        )
+        typed = {
+            "name": name, "models": models, "wounds": wounds, "toughness": toughness,
+            "save": save, "invuln": invuln, "fnp": fnp, "leadership": leadership, "oc": oc,
+            "move": move, "keywords": keywords,
+        }  # fmt: skip
         who = (owner or interaction.user).id
-        outcome = await self._act(interaction, lambda s: add_unit(s, who, new))
+        outcome = await self._act(interaction, lambda s: add_unit(s, who, new_profile(**typed)))
         unit = outcome.state.unit(name)
         assert unit is not None
         await interaction.response.send_message(f"Added {unit_line(unit)}.")
@@ -133,7 +130,7 @@ class UnitCog(
         self,
         interaction: discord.Interaction,
         unit: UnitName,
-        name: UnitName,
+        name: NewWeaponName,
         range: ShortText,
         attacks: ShortText,
         skill: ShortText,
@@ -142,21 +139,34 @@ class UnitCog(
         damage: ShortText,
         abilities: WeaponAbilities | None = None,
     ) -> None:
-        """Give a unit a weapon (used by /attack attacker:)."""
-        table = await self.bot.tracker.require(interaction.channel_id or 0)
-        new = new_weapon(
-            table.state,
-            name=name,
-            range=range,
-            attacks=attacks,
-            skill=skill,
-            strength=strength,
-            ap=ap,
-            damage=damage,
-            abilities=abilities,
+        """Give a unit a weapon (used by /attack attacker:); the same name replaces that weapon."""
+        typed = {
+            "name": name, "range": range, "attacks": attacks, "skill": skill,
+            "strength": strength, "ap": ap, "damage": damage, "abilities": abilities,
+        }  # fmt: skip
+        outcome = await self._act(interaction, lambda s: add_weapon(s, unit, new_weapon(**typed)))
+        added = outcome.appended[0].event
+        assert isinstance(added, WeaponAdded)
+        if added.replaced is not None:
+            await interaction.response.send_message(
+                f"{added.unit}'s {added.weapon.name} is replaced. /game undo puts the old one back."
+            )
+        else:
+            await interaction.response.send_message(f"{added.unit} now has {added.weapon.name}.")
+
+    @app_commands.command(name="weapon-remove")
+    @app_commands.describe(unit="Which unit", name="Which of its weapons")
+    @app_commands.autocomplete(unit=complete_units, name=complete_weapons)
+    async def weapon_remove(
+        self, interaction: discord.Interaction, unit: UnitName, name: UnitName
+    ) -> None:
+        """Take a weapon off a unit (/game undo puts it back)."""
+        outcome = await self._act(interaction, lambda s: remove_weapon(s, unit, name))
+        removed = outcome.appended[0].event
+        assert isinstance(removed, WeaponRemoved)
+        await interaction.response.send_message(
+            f"{removed.unit} no longer has {removed.weapon.name}. /game undo puts it back."
         )
-        await self._act(interaction, lambda s: add_weapon(s, unit, new))
-        await interaction.response.send_message(f"{unit} now has {name}.")
 
     @app_commands.command(name="list")
     async def list(self, interaction: discord.Interaction) -> None:
@@ -180,7 +190,7 @@ class UnitCog(
         self,
         interaction: discord.Interaction,
         unit: UnitName,
-        name: UnitName | None = None,
+        name: NewUnitName | None = None,
         toughness: app_commands.Range[int, 1, 20] | None = None,
         save: ShortText | None = None,
         invuln: ShortText | None = None,

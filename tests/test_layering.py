@@ -39,7 +39,7 @@ def test_rules_import_nothing_outside_rules() -> None:
     allowed_roots = {
         *("bot", "__future__", "collections", "dataclasses", "enum", "fractions", "functools"),
         *("itertools", "math", "random", "re", "typing", "difflib", "numpy", "pydantic", "types"),
-        *("bisect", "heapq", "operator", "statistics", "json", "pathlib"),
+        *("bisect", "heapq", "operator", "statistics", "json", "pathlib", "unicodedata"),
     }
     for path in (ROOT / "bot/rules").rglob("*.py"):
         for module in imported_modules(path):

@@ -33,6 +33,7 @@ from bot.campaign.rules import capped_xp, honour_cap
 from bot.campaign.state import Aftermath, CampaignState, apply
 from bot.rules.dice import D6, Dice, roll_die
 from bot.rules.errors import IllegalAction
+from bot.rules.names import clean_name, name_key
 
 StepKind = Literal[
     "out_of_action_rolls",
@@ -202,7 +203,7 @@ def mark(
     guards.allowed(actor, player, admin=admin, doing="mark their unit for greatness")
     if card is None:
         return [MarkedForGreatness(battle=a.battle, player=player)]
-    named = next((c for c in step.choices if c.casefold() == card.casefold()), None)
+    named = next((c for c in step.choices if name_key(c) == name_key(card)), None)
     if named is None:
         raise IllegalAction(
             f"Mark one of the units <@{player}> fielded: {', '.join(step.choices)}."
@@ -215,7 +216,7 @@ def award_experience(state: CampaignState) -> list[Event]:
     +1 for every third enemy unit destroyed over its career; XP beyond its cap is lost."""
     a, battle = _expect(state, "experience")
     xp = state.rules.experience
-    marked = {c.casefold() for c in a.marked.values() if c is not None}
+    marked = {name_key(c) for c in a.marked.values() if c is not None}
     awards = []
     for name in battle.all_fielded:
         card = state.card(name)
@@ -246,10 +247,8 @@ def name_honour(
     if not any(s.card == found.name for s in _honour_steps(state, a)):
         raise IllegalAction(f"{found.name} has no Battle Honour to name after this battle.")
     guards.allowed(actor, found.owner, admin=admin, doing=f"name {found.name}'s Battle Honour")
-    honour = honour.strip()
-    if not 1 <= len(honour) <= MAX_HONOUR:
-        raise IllegalAction(f"A Battle Honour is 1 to {MAX_HONOUR} characters; shorten it.")
-    if honour.casefold() in {h.casefold() for h in found.honours}:
+    honour = clean_name(honour, "A Battle Honour", MAX_HONOUR)
+    if name_key(honour) in {name_key(h) for h in found.honours}:
         raise IllegalAction(f"{found.name} already has {honour}; name another Battle Honour.")
     return [HonourGained(battle=a.battle, card=found.name, honour=honour)]
 

@@ -20,10 +20,15 @@ from bot.campaign.events import (
     chain,
 )
 from bot.campaign.models import Battle, Card, problem
+from bot.campaign.roster import MAX_LABEL, MAX_NAME
 from bot.campaign.rules import CampaignEdition, crusade_rules
 from bot.campaign.state import CampaignState
-from bot.game.units import Name
-from bot.rules.errors import IllegalAction
+from bot.game.army import checked_profile
+from bot.game.units import NAME_LENGTH, Name
+from bot.rules.editions import edition as game_edition
+from bot.rules.errors import IllegalAction, RulesError
+from bot.rules.names import clean_name, name_key
+from bot.rules.rulesets import ruleset
 
 MAX_BYTES = 1_000_000
 MAX_PLAYERS = 50
@@ -107,9 +112,48 @@ def parse_export(text: str) -> CampaignExport:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise IllegalAction("That file is over 1 MB, too big for a campaign; pick the right one.")
     try:
-        return CampaignExport.model_validate_json(text)
+        data = CampaignExport.model_validate_json(text)
     except ValidationError as exc:
         raise IllegalAction(f"{problem(exc)}; fix the file and import it again.") from exc
+    return _cleaned(data)
+
+
+def _cleaned(data: CampaignExport) -> CampaignExport:
+    """Every name in the file checked and stored as a typed one would be (`clean_name`), and
+    every card read by the attack rules of the campaign's edition; the first problem is located."""
+    where = "name"
+    try:
+        name = clean_name(data.name, "A campaign name", MAX_NAME)
+        players = []
+        for i, p in enumerate(data.players):
+            where = f"players.{i}.label"
+            label = clean_name(p.label, "A player label", MAX_LABEL) if p.label.strip() else ""
+            players.append(p.model_copy(update={"label": label}))
+        rules = ruleset(game_edition(data.edition).attack_ruleset)
+        cards, keys = [], set()
+        for i, c in enumerate(data.cards):
+            where = f"cards.{i}.name"
+            title = clean_name(c.name, "A unit name", NAME_LENGTH)
+            if name_key(title) in keys:
+                raise IllegalAction(f"A card called {title} is listed twice; rename one.")
+            keys.add(name_key(title))
+            where = f"cards.{i}.profile"
+            profile = checked_profile(rules, c.profile.model_copy(update={"name": title}))
+            where = f"cards.{i}.honours"
+            honours = tuple(clean_name(h, "A Battle Honour", NAME_LENGTH) for h in c.honours)
+            where = f"cards.{i}.scars"
+            scars = tuple(clean_name(s, "A Battle Scar", NAME_LENGTH) for s in c.scars)
+            update = {"name": title, "profile": profile, "honours": honours, "scars": scars}
+            cards.append(c.model_copy(update=update))
+        for i, b in enumerate(data.battles):
+            where = f"battles.{i}"
+            for n in (*b.all_fielded, *b.destroyed, *b.kills):
+                clean_name(n, "A unit name", NAME_LENGTH)
+    except RulesError as exc:
+        raise IllegalAction(
+            f"{where}: {str(exc).rstrip('.')}; fix the file and import it again."
+        ) from exc
+    return data.model_copy(update={"name": name, "players": tuple(players), "cards": tuple(cards)})
 
 
 def import_events(data: CampaignExport, *, guild: int, creator: int) -> list[Event]:

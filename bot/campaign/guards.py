@@ -6,6 +6,7 @@ from bot.campaign.models import Card
 from bot.campaign.rules import CrusadeRules, honour_cap, xp_cap
 from bot.campaign.state import CampaignState, Ledger
 from bot.rules.errors import IllegalAction
+from bot.rules.names import name_key
 
 
 def member(state: CampaignState, player: int) -> Ledger:
@@ -39,7 +40,7 @@ def not_in_aftermath(state: CampaignState, found: Card) -> None:
     latest = state.latest
     if state.aftermath is None or latest is None:
         return
-    if found.key in {n.casefold() for n in latest.all_fielded}:
+    if found.key in {name_key(n) for n in latest.all_fielded}:
         n = state.aftermath.battle
         raise IllegalAction(
             f"{found.name} fought in battle {n}; finish its post-battle sequence first."

@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from bot.game.units import Name, UnitProfile
+from bot.rules.names import name_key
 from bot.rules.quote import quoted
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)]
@@ -40,7 +41,7 @@ class Card(BaseModel):
 
     @property
     def key(self) -> str:
-        return self.name.casefold()
+        return name_key(self.name)
 
     @property
     def character(self) -> bool:
@@ -73,11 +74,11 @@ class Battle(BaseModel):
         strangers = (set(self.vp) | set(self.fielded)) - {a, b}
         if strangers:
             raise ValueError(f"player {min(strangers)} did not play this battle; remove them")
-        names = [n.casefold() for cards in self.fielded.values() for n in cards]
+        names = [name_key(n) for cards in self.fielded.values() for n in cards]
         if len(set(names)) != len(names):
             raise ValueError("a card is fielded twice; list each card once")
         for listed, what in ((self.destroyed, "destroyed"), (tuple(self.kills), "kills")):
-            unknown = [n for n in listed if n.casefold() not in names]
+            unknown = [n for n in listed if name_key(n) not in names]
             if unknown:
                 raise ValueError(f"{unknown[0]} is in {what} but was not fielded; field it first")
         return self
@@ -90,11 +91,11 @@ class Battle(BaseModel):
         return tuple(n for cards in self.fielded.values() for n in cards)
 
     def kills_of(self, name: str) -> int:
-        key = name.casefold()
-        return sum(n for card, n in self.kills.items() if card.casefold() == key)
+        key = name_key(name)
+        return sum(n for card, n in self.kills.items() if name_key(card) == key)
 
     def was_destroyed(self, name: str) -> bool:
-        return name.casefold() in {n.casefold() for n in self.destroyed}
+        return name_key(name) in {name_key(n) for n in self.destroyed}
 
 
 def problem(exc: ValidationError, *, located: bool = True) -> str:

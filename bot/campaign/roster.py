@@ -18,7 +18,12 @@ from bot.campaign.events import (
 from bot.campaign.models import Card
 from bot.campaign.rules import CAMPAIGN_EDITIONS
 from bot.campaign.state import CampaignState
+from bot.game.army import checked_profile
+from bot.game.units import NAME_LENGTH
+from bot.rules.editions import edition as game_edition
 from bot.rules.errors import IllegalAction
+from bot.rules.names import clean_name
+from bot.rules.rulesets import ruleset
 
 MAX_NAME = 60
 MAX_LABEL = 40
@@ -27,9 +32,7 @@ MAX_CARDS = 200
 
 def create_campaign(name: str, edition: str, *, guild: int, creator: int) -> CampaignCreated:
     """A new campaign; the creator joins it with `join` (the UI appends both together)."""
-    name = name.strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise IllegalAction(f"A campaign name is 1 to {MAX_NAME} characters; pick a shorter one.")
+    name = clean_name(name, "A campaign name", MAX_NAME)
     key = edition.strip().lower().removesuffix("edition").strip()
     key = f"{key}th" if key.isdigit() else key
     for known in CAMPAIGN_EDITIONS:
@@ -43,9 +46,7 @@ def create_campaign(name: str, edition: str, *, guild: int, creator: int) -> Cam
 def join(state: CampaignState, player: int, label: str = "") -> list[Event]:
     if player in state.players:
         raise IllegalAction(f"You are already in {state.name}; add units with /campaign unit add.")
-    label = label.strip()
-    if len(label) > MAX_LABEL:
-        raise IllegalAction(f"A player label is at most {MAX_LABEL} characters; shorten it.")
+    label = clean_name(label, "A player label", MAX_LABEL) if label.strip() else ""
     return [PlayerJoined(player=player, label=label)]
 
 
@@ -53,6 +54,7 @@ def add_card(state: CampaignState, card: Card, *, actor: int, admin: bool = Fals
     """A new card: its owner is a member, its name is new, it fits caps and the supply limit."""
     guards.member(state, card.owner)
     guards.allowed(actor, card.owner, admin=admin, doing="add cards to this roster")
+    card = checked_card(state, card)
     taken = state.card(card.name)
     if taken is not None:
         raise IllegalAction(f'A card called "{taken.name}" already exists; pick another name.')
@@ -73,6 +75,7 @@ def edit_card(
         raise IllegalAction(f"That is already {before.name}'s card; change at least one value.")
     guards.not_in_aftermath(state, before)
     guards.member(state, after.owner)
+    after = checked_card(state, after)
     clash = state.card(after.name)
     if clash is not None and clash.key != before.key:
         raise IllegalAction(f'A card called "{clash.name}" already exists; pick another name.')
@@ -82,6 +85,17 @@ def edit_card(
         total -= before.points
     guards.within_supply(state, after.owner, total)
     return [CardEdited(before=before, after=after)]
+
+
+def checked_card(state: CampaignState, card: Card) -> Card:
+    """`card` with a clean name (its profile's too), its profile and weapons read by the attack
+    rules of the campaign's edition, as a game would read them once the card is fielded."""
+    name = clean_name(card.name, "A unit name", NAME_LENGTH)
+    rules = ruleset(game_edition(state.edition).attack_ruleset)
+    profile = checked_profile(rules, card.profile.model_copy(update={"name": name}))
+    if (name, profile) == (card.name, card.profile):
+        return card
+    return card.model_copy(update={"name": name, "profile": profile})
 
 
 def remove_card(

@@ -14,6 +14,7 @@ from bot.campaign import events as ev
 from bot.campaign.events import NOT_UNDOABLE, Recorded
 from bot.campaign.models import Battle, Card
 from bot.campaign.rules import CampaignEdition, CrusadeRules, crusade_rules, rank
+from bot.rules.names import name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Aftermath:
-    """The post-battle sequence of the latest battle; card keys are case-folded names."""
+    """The post-battle sequence of the latest battle; card keys are `name_key`s."""
 
     battle: int
     rolls: Mapping[str, int] = field(default_factory=dict)
@@ -61,14 +62,14 @@ class CampaignState:
     guild: int
     creator: int
     players: Mapping[int, Ledger] = field(default_factory=dict)
-    cards: Mapping[str, Card] = field(default_factory=dict)  # by case-folded name, added order
+    cards: Mapping[str, Card] = field(default_factory=dict)  # by name_key, in added order
     battles: tuple[Battle, ...] = ()
     aftermath: Aftermath | None = None
     actions: tuple[Action, ...] = ()  # live (not undone) actions, oldest first
     seq: int = 0
 
     def card(self, name: str) -> Card | None:
-        return self.cards.get(name.casefold())
+        return self.cards.get(name_key(name))
 
     def roster(self, player: int) -> list[Card]:
         return [c for c in self.cards.values() if c.owner == player]
@@ -155,7 +156,7 @@ def _recorded(state: CampaignState, e: ev.BattleRecorded) -> CampaignState:
     b = e.battle
     cards = dict(state.cards)
     for name in b.all_fielded:
-        card = cards.get(name.casefold())
+        card = cards.get(name_key(name))
         if card is not None:
             cards[card.key] = card.model_copy(
                 update={
@@ -177,12 +178,12 @@ def _note(state: CampaignState, e: ev.NoteSet) -> CampaignState:
 
 def _rolled(state: CampaignState, e: ev.OutOfActionRolled) -> CampaignState:
     assert state.aftermath is not None
-    return _aftermath(state, rolls={**state.aftermath.rolls, e.card.casefold(): e.roll})
+    return _aftermath(state, rolls={**state.aftermath.rolls, name_key(e.card): e.roll})
 
 
 def _chosen(state: CampaignState, e: ev.OutOfActionChosen) -> CampaignState:
     assert state.aftermath is not None
-    key = e.card.casefold()
+    key = name_key(e.card)
     state = _aftermath(state, chosen=state.aftermath.chosen | {key})
     if e.removed:
         return replace(state, cards=_cards(state, key, None))
@@ -232,7 +233,7 @@ _HANDLERS: dict[str, Callable[[CampaignState, Any], CampaignState]] = {
     "player_joined": _joined,
     "card_added": lambda s, e: replace(s, cards=_cards(s, e.card.key, e.card)),
     "card_edited": _edited,
-    "card_removed": lambda s, e: replace(s, cards=_cards(s, e.name.casefold(), None)),
+    "card_removed": lambda s, e: replace(s, cards=_cards(s, name_key(e.name), None)),
     "requisition_changed": lambda s, e: _rp(s, e.player, e.amount),
     "supply_increased": _supply,
     "battle_recorded": _recorded,

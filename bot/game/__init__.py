@@ -14,6 +14,7 @@ from bot.game.army import (
     move_unit,
     profile,
     remove_unit,
+    remove_weapon,
     set_health,
     weapon,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "phase_prompt",
     "profile",
     "remove_unit",
+    "remove_weapon",
     "round_summary",
     "score_vp",
     "set_health",

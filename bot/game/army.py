@@ -19,18 +19,25 @@ from bot.game.events import (
     UnitMoved,
     UnitRemoved,
     WeaponAdded,
+    WeaponRemoved,
 )
 from bot.game.state import GameState
-from bot.game.units import UnitProfile, Weapon, after_damage, after_healing
+from bot.game.units import NAME_LENGTH, UnitProfile, Weapon, after_damage, after_healing
 from bot.rules.dice import D6, Dice, roll_die
 from bot.rules.editions import MoveKind
-from bot.rules.errors import IllegalAction, InvalidProfile
+from bot.rules.errors import IllegalAction, InvalidProfile, RulesError
+from bot.rules.names import clean_name, name_key
+from bot.rules.profiles import AttackSpec, Target, parse_range, target_from_text, weapon_from_text
+from bot.rules.rulesets import Ruleset, ruleset
 
 MAX_UNITS = 60
+MAX_WEAPONS = 20
 
 
 def profile(**fields: Any) -> UnitProfile:
     """A validated profile; a bad value becomes one sentence naming the field."""
+    if isinstance(fields.get("name"), str):
+        fields["name"] = clean_name(fields["name"], "A unit name", NAME_LENGTH)
     try:
         return UnitProfile.model_validate(fields)
     except ValidationError as exc:
@@ -38,10 +45,65 @@ def profile(**fields: Any) -> UnitProfile:
 
 
 def weapon(**fields: Any) -> Weapon:
+    if isinstance(fields.get("name"), str):
+        fields["name"] = clean_name(fields["name"], "A weapon name", NAME_LENGTH)
     try:
         return Weapon.model_validate(fields)
     except ValidationError as exc:
         raise _sentence(exc) from exc
+
+
+def checked_weapon(rules: Ruleset, new: Weapon, attackers: int = 1) -> Weapon:
+    """`new` as `/attack` will read it, checked before anything is stored: its name, Range, and
+    every characteristic through the attack parsers of `rules` (the same ones `/attack` uses),
+    with `attackers` models firing it against a lone target (at most 1000 attacks)."""
+    name = clean_name(new.name, "A weapon name", NAME_LENGTH)
+    reach = parse_range(new.range)
+    parsed = weapon_from_text(
+        rules,
+        attacks=new.attacks,
+        skill="auto" if new.skill is None else f"{new.skill}+",
+        strength=new.strength,
+        ap=new.ap,
+        damage=new.damage,
+        abilities=new.abilities,
+        attackers=attackers,
+    )
+    AttackSpec(rules, (parsed,), Target(toughness=1, save=None))
+    if (name, reach) == (new.name, new.range):
+        return new
+    return new.model_copy(update={"name": name, "range": reach})
+
+
+def checked_profile(rules: Ruleset, new: UnitProfile) -> UnitProfile:
+    """`new` with a clean name, as the attack parsers read a target (T, Sv, W, models, invuln,
+    FNP, keywords), and every weapon checked by `checked_weapon` (a refusal names the weapon)."""
+    name = clean_name(new.name, "A unit name", NAME_LENGTH)
+    p = new
+    target_from_text(
+        toughness=p.toughness, save="-" if p.save >= 7 else f"{p.save}+", wounds=p.wounds,
+        models=p.models, invuln=f"{p.invuln}+" if p.invuln else "",
+        fnp=f"{p.fnp}+" if p.fnp else "", keywords=", ".join(p.keywords),
+    )  # fmt: skip
+    weapons = []
+    keys: set[str] = set()
+    for w in p.weapons:
+        try:
+            checked = checked_weapon(rules, w, p.models)
+        except RulesError as exc:
+            raise InvalidProfile(f"{w.name}: {exc}") from exc
+        if name_key(checked.name) in keys:
+            raise IllegalAction(f"{p.name} has two weapons called {checked.name}; rename one.")
+        keys.add(name_key(checked.name))
+        weapons.append(checked)
+    if name == p.name and tuple(weapons) == p.weapons:
+        return p
+    return p.model_copy(update={"name": name, "weapons": tuple(weapons)})
+
+
+def _rules(state: GameState) -> Ruleset:
+    assert state.edition is not None, "a unit decision before the game started"
+    return ruleset(state.edition.attack_ruleset)
 
 
 def _sentence(exc: ValidationError) -> InvalidProfile:
@@ -52,13 +114,14 @@ def _sentence(exc: ValidationError) -> InvalidProfile:
 
 def _name_free(state: GameState, name: str, allow: str | None = None) -> None:
     taken = state.unit(name)
-    if taken is not None and (allow is None or taken.name.casefold() != allow.casefold()):
+    if taken is not None and (allow is None or name_key(taken.name) != name_key(allow)):
         raise IllegalAction(f'A unit called "{taken.name}" already exists; pick another name.')
 
 
 def add_unit(state: GameState, owner: int, new: UnitProfile, *, card: bool = False) -> list[Event]:
     guards.game_open(state)
     guards.player(state, owner)
+    new = checked_profile(_rules(state), new)
     _name_free(state, new.name)
     if len(state.units) >= MAX_UNITS:
         raise IllegalAction(f"A game tracks at most {MAX_UNITS} units; remove one first.")
@@ -69,7 +132,7 @@ def edit_unit(state: GameState, unit_name: str, /, **changes: Any) -> list[Event
     """Change profile fields (a new `name` renames it); damage already taken is kept."""
     guards.game_open(state)
     unit = guards.unit(state, unit_name)
-    after = profile(**{**unit.profile.model_dump(), **changes})
+    after = checked_profile(_rules(state), profile(**{**unit.profile.model_dump(), **changes}))
     _name_free(state, after.name, allow=unit.name)
     if after == unit.profile:
         raise IllegalAction(f"That is already {unit.name}'s profile; change at least one value.")
@@ -82,13 +145,39 @@ def remove_unit(state: GameState, name: str) -> list[Event]:
 
 
 def add_weapon(state: GameState, name: str, new: Weapon) -> list[Event]:
+    """A new weapon, or (same name) a new profile for the weapon of that name, checked by the
+    game's attack rules before anything is stored."""
     guards.game_open(state)
     unit = guards.unit(state, name)
-    if any(w.name.casefold() == new.name.casefold() for w in unit.profile.weapons):
-        raise IllegalAction(f"{unit.name} already has a {new.name}; give this one another name.")
-    if len(unit.profile.weapons) >= 20:
-        raise IllegalAction(f"{unit.name} already has 20 weapons; remove the unit or edit it.")
+    new = checked_weapon(_rules(state), new, unit.profile.models)
+    old = _weapon(unit.profile, new.name)
+    if old is not None:
+        if old == new.model_copy(update={"name": old.name}):
+            raise IllegalAction(
+                f"{unit.name}'s {old.name} already has that profile; change a value."
+            )
+        return [WeaponAdded(unit=unit.name, weapon=new, replaced=old)]
+    if len(unit.profile.weapons) >= MAX_WEAPONS:
+        raise IllegalAction(
+            f"{unit.name} already has {MAX_WEAPONS} weapons; remove one with /unit weapon-remove."
+        )
     return [WeaponAdded(unit=unit.name, weapon=new)]
+
+
+def remove_weapon(state: GameState, name: str, weapon_name: str) -> list[Event]:
+    """Take a weapon off a unit (undo puts it back in its place)."""
+    guards.game_open(state)
+    unit = guards.unit(state, name)
+    old = _weapon(unit.profile, weapon_name)
+    if old is None:
+        names = ", ".join(w.name for w in unit.profile.weapons) or "none"
+        raise IllegalAction(f"{unit.name} has no weapon called {weapon_name}; it has: {names}.")
+    return [WeaponRemoved(unit=unit.name, weapon=old)]
+
+
+def _weapon(p: UnitProfile, name: str) -> Weapon | None:
+    key = name_key(name)
+    return next((w for w in p.weapons if name_key(w.name) == key), None)
 
 
 def move_unit(

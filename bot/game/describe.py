@@ -28,6 +28,7 @@ from bot.game.events import (
     UnitRemoved,
     VictoryPointsScored,
     WeaponAdded,
+    WeaponRemoved,
 )
 from bot.rules.editions import edition
 
@@ -96,8 +97,12 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             return f"{event.unit} was edited{renamed}"
         case UnitRemoved():
             return f"{event.unit} was removed"
+        case WeaponAdded() if event.replaced is not None:
+            return f"{event.unit}'s {event.weapon.name} was replaced"
         case WeaponAdded():
             return f"{event.unit} got a weapon: {event.weapon.name}"
+        case WeaponRemoved():
+            return f"{event.unit} lost a weapon: {event.weapon.name}"
         case UnitMoved():
             roll = f" (rolled {event.roll})" if event.roll is not None else ""
             return f"{event.unit} {MOVES[event.how]}{roll}"

@@ -97,7 +97,16 @@ class UnitRemoved(BaseEvent):
 
 
 class WeaponAdded(BaseEvent):
+    """A new weapon; with `replaced`, the new profile of the unit's weapon of that name."""
+
     kind: Literal["weapon_added"] = "weapon_added"
+    unit: str
+    weapon: Weapon
+    replaced: Weapon | None = None
+
+
+class WeaponRemoved(BaseEvent):
+    kind: Literal["weapon_removed"] = "weapon_removed"
     unit: str
     weapon: Weapon
 
@@ -226,6 +235,7 @@ Event = (
     | UnitEdited
     | UnitRemoved
     | WeaponAdded
+    | WeaponRemoved
     | UnitMoved
     | DamageApplied
     | Healed
@@ -243,8 +253,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         GameStarted, FirstPlayerChosen, PhaseAdvanced, TurnEnded, RoundEnded,
         CommandPointsGained, CommandPointsSpent, VictoryPointsScored, UnitAdded, UnitEdited,
-        UnitRemoved, WeaponAdded, UnitMoved, DamageApplied, Healed, DiceRolled, PowerAttempted,
-        TestTaken, RolesChosen, DeploymentFinished, EventUndone, GameEnded,
+        UnitRemoved, WeaponAdded, WeaponRemoved, UnitMoved, DamageApplied, Healed, DiceRolled,
+        PowerAttempted, TestTaken, RolesChosen, DeploymentFinished, EventUndone, GameEnded,
     )
 }  # fmt: skip
 

@@ -15,6 +15,7 @@ from bot.game.describe import describe
 from bot.game.events import NOT_UNDOABLE, Recorded
 from bot.game.units import Unit
 from bot.rules.editions import Edition, Phase, edition
+from bot.rules.names import name_key
 
 Status = Literal["new", "setup", "active", "ended"]
 
@@ -55,7 +56,7 @@ class GameState:
     phase_index: int = 0
     cp: Mapping[int, int] = field(default_factory=dict)
     vp: Mapping[int, int] = field(default_factory=dict)
-    units: Mapping[str, Unit] = field(default_factory=dict)  # by case-folded name, in added order
+    units: Mapping[str, Unit] = field(default_factory=dict)  # by name_key, in added order
     winner: int | None = None
     seq: int = 0
     phase_seq: int = 0  # the event that entered the current phase: a prompt's identity
@@ -76,12 +77,12 @@ class GameState:
         return self.players[1] if player == self.players[0] else self.players[0]
 
     def unit(self, name: str) -> Unit | None:
-        return self.units.get(name.casefold())
+        return self.units.get(name_key(name))
 
 
 def _units(state: GameState, name: str, unit: Unit | None) -> Mapping[str, Unit]:
     units = dict(state.units)
-    key = name.casefold()
+    key = name_key(name)
     if unit is None:
         units.pop(key, None)
     else:
@@ -142,15 +143,29 @@ def _added(state: GameState, e: ev.UnitAdded) -> GameState:
 
 def _edited(state: GameState, e: ev.UnitEdited) -> GameState:
     """A rename keeps the unit's place in the list."""
-    old, new = e.unit.casefold(), e.after.name.casefold()
+    old, new = name_key(e.unit), name_key(e.after.name)
     unit = _unit(state, e.unit).with_profile(e.after)
     units = {(new if k == old else k): (unit if k == old else u) for k, u in state.units.items()}
     return replace(state, units=units)
 
 
 def _weapon(state: GameState, e: ev.WeaponAdded) -> GameState:
+    """A replacement keeps the weapon's place in the list."""
     unit = _unit(state, e.unit)
-    profile = unit.profile.model_copy(update={"weapons": (*unit.profile.weapons, e.weapon)})
+    key, weapons = name_key(e.weapon.name), unit.profile.weapons
+    if e.replaced is not None and any(name_key(w.name) == key for w in weapons):
+        weapons = tuple(e.weapon if name_key(w.name) == key else w for w in weapons)
+    else:
+        weapons = (*weapons, e.weapon)
+    profile = unit.profile.model_copy(update={"weapons": weapons})
+    return replace(state, units=_units(state, e.unit, replace(unit, profile=profile)))
+
+
+def _weapon_removed(state: GameState, e: ev.WeaponRemoved) -> GameState:
+    unit = _unit(state, e.unit)
+    key = name_key(e.weapon.name)
+    weapons = tuple(w for w in unit.profile.weapons if name_key(w.name) != key)
+    profile = unit.profile.model_copy(update={"weapons": weapons})
     return replace(state, units=_units(state, e.unit, replace(unit, profile=profile)))
 
 
@@ -205,6 +220,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "unit_edited": _edited,
     "unit_removed": lambda s, e: replace(s, units=_units(s, e.unit, None)),
     "weapon_added": _weapon,
+    "weapon_removed": _weapon_removed,
     "unit_moved": _moved,
     "damage_applied": _damaged,
     "healed": _healed,

@@ -9,7 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 
 from bot.rules.editions import MoveKind
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)]
+NAME_LENGTH = 60  # new names are also cleaned by bot.rules.names.clean_name to this bound
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH)
+]
 Stat = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
 
 

@@ -19,3 +19,7 @@ class InvalidProfile(RulesError):
 
 class IllegalAction(RulesError):
     """Something the rules do not allow right now."""
+
+
+class InvalidName(IllegalAction):
+    """A chosen name that cannot be stored: invisible or control characters, empty, too long."""

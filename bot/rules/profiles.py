@@ -95,6 +95,24 @@ def parse_strength(text: str | int, rules: Ruleset, bearer: int | None = None) -
     return bearer
 
 
+MAX_RANGE = 999
+
+
+def parse_range(text: str) -> str:
+    """A weapon's Range: `Melee`, or inches such as `24"` (`24` and `24in` are read the same),
+    returned as `Melee` or `24"`. Seed 000: Range is a distance in inches, or Melee."""
+    cleaned = text.strip().lower().replace("”", '"').replace("″", '"')
+    if cleaned in {"melee", "m", "-"}:
+        return "Melee"
+    m = re.fullmatch(r'(\d{1,4})\s*(?:"|in|inch|inches)?', cleaned)
+    if m is None or not 1 <= int(m.group(1)) <= MAX_RANGE:
+        raise InvalidProfile(
+            f"Range `{text}` cannot be used; type Melee or inches from 1 to {MAX_RANGE}, "
+            'such as 24".'
+        )
+    return f'{int(m.group(1))}"'
+
+
 def parse_keywords(text: str) -> frozenset[str]:
     """`infantry, character` as lower-case keywords (for Anti-KEYWORD)."""
     words = frozenset(w.strip().lower() for w in text.split(",") if w.strip())

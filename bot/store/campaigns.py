@@ -3,6 +3,12 @@
 A caller reads the log up to seq N, decides, and appends at N + 1… in one transaction; when
 someone else appended first, `append` raises `CampaignConflict` (a `Conflict`) and the caller
 reloads and decides again.
+
+A campaign's `name_key` column holds `bot.rules.names.name_key(name)`. Rows written before that
+function existed hold `name.casefold()`, which is the same key for every ASCII name; for the
+others SQLite cannot compute the new key, so a look-up that misses by column compares the server's
+names in Python (a server has a handful of campaigns), and creation checks the same way. No
+migration is needed, and old rows are found by the new key.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any, NoReturn
 
 from bot.campaign.events import CampaignCreated, Event, Recorded, from_json, to_json
 from bot.rules.errors import IllegalAction
+from bot.rules.names import name_key
 from bot.store.database import Database
 from bot.store.games import MAX_EVENTS_PER_APPEND, Conflict, _immediate, _rows, now
 
@@ -63,12 +70,18 @@ async def create_campaign(
     events: list[Event] = [created, *follow]
     if len(events) > MAX_EVENTS_PER_APPEND:
         raise ValueError(f"create with at most {MAX_EVENTS_PER_APPEND} events")
+    key = name_key(created.name)
+    exists = CampaignExists(
+        f"A campaign called {created.name} already exists in this server; pick another name."
+    )
     try:
         async with db.lock, _immediate(db):
+            if await _named(db, guild_id, key):
+                raise exists
             cur = await db.conn.execute(
                 "INSERT INTO campaigns (guild_id, name, name_key, edition, created_at) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (guild_id, created.name, created.name.casefold(), created.edition, stamp),
+                (guild_id, created.name, key, created.edition, stamp),
             )
             campaign_id = cur.lastrowid
             assert campaign_id is not None
@@ -81,18 +94,26 @@ async def create_campaign(
                 ],
             )
     except sqlite3.IntegrityError as exc:  # UNIQUE (guild_id, name_key)
-        raise CampaignExists(
-            f"A campaign called {created.name} already exists in this server; pick another name."
-        ) from exc
+        raise exists from exc
     return CampaignRecord(campaign_id, guild_id, created.name, created.edition, stamp)
 
 
-async def find_campaign(db: Database, guild_id: int, name: str) -> CampaignRecord | None:
-    """The server's campaign called `name`, in any case."""
+async def _named(db: Database, guild_id: int, key: str) -> list[CampaignRecord]:
+    """The server's campaigns whose name has `key`: by the column, else (a row written before
+    `name_key`) by each name's key computed here, oldest first."""
     sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND name_key = ?"
+    rows = await _rows(db, sql, (guild_id, key))
+    if not rows:
+        every = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id"
+        rows = [r for r in await _rows(db, every, (guild_id,)) if name_key(r[2]) == key]
+    return [_campaign(r) for r in rows]
+
+
+async def find_campaign(db: Database, guild_id: int, name: str) -> CampaignRecord | None:
+    """The server's campaign called `name`, compared by `name_key` (case, width, look-alikes)."""
     async with db.lock:
-        rows = await _rows(db, sql, (guild_id, name.strip().casefold()))
-    return _campaign(rows[0]) if rows else None
+        found = await _named(db, guild_id, name_key(name))
+    return found[0] if found else None
 
 
 async def load_campaign(db: Database, campaign_id: int) -> CampaignRecord | None:
@@ -104,15 +125,14 @@ async def load_campaign(db: Database, campaign_id: int) -> CampaignRecord | None
 async def list_campaigns(
     db: Database, guild_id: int, prefix: str = "", limit: int = 25
 ) -> list[CampaignRecord]:
-    """The server's campaigns whose names start with `prefix` (any case), by name: autocomplete."""
-    key = prefix.strip().casefold()
-    sql = (
-        f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND substr(name_key, 1, ?) = ? "
-        "ORDER BY name_key LIMIT ?"
-    )
+    """The server's campaigns whose `name_key` starts with the prefix's, by key: autocomplete
+    (compared in Python, so rows keyed before `name_key` match too)."""
+    key = name_key(prefix)
+    sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ?"
     async with db.lock:
-        rows = await _rows(db, sql, (guild_id, len(key), key, limit))
-    return [_campaign(r) for r in rows]
+        rows = await _rows(db, sql, (guild_id,))
+    keyed = sorted((name_key(r[2]), r[0], r) for r in rows)
+    return [_campaign(r) for k, _, r in keyed if k.startswith(key)][:limit]
 
 
 async def load_events(db: Database, campaign_id: int, after: int = 0) -> list[Recorded]:

@@ -13,6 +13,7 @@ from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.units import Weapon as GameWeapon
 from bot.rules.errors import IllegalAction
+from bot.rules.names import name_key
 from bot.rules.quote import quoted
 from bot.ui.replies import UserError
 
@@ -65,7 +66,7 @@ def _chosen_weapons(unit: Unit, name: str | None) -> tuple[GameWeapon, ...]:
         raise UserError(f"{unit.name} has no weapons yet; add one with /unit weapon.")
     if name is None:
         return weapons
-    chosen = tuple(w for w in weapons if w.name.casefold() == name.strip().casefold())
+    chosen = tuple(w for w in weapons if name_key(w.name) == name_key(name))
     if not chosen:
         names = ", ".join(w.name for w in weapons)
         raise UserError(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")

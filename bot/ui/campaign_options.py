@@ -9,13 +9,15 @@ from discord import app_commands
 
 from bot.chronicle import Book
 from bot.store import campaigns as store
-from bot.ui.transformers import BoundedText
+from bot.ui.transformers import BoundedText, NameText
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
 
-CampaignName = app_commands.Transform[str, BoundedText("the campaign name", 60)]
+CampaignName = app_commands.Transform[str, BoundedText("the campaign name", 60)]  # to look up
 CardName = app_commands.Transform[str, BoundedText("the unit name", 40)]
+NewCampaignName = app_commands.Transform[str, NameText("the campaign name", 60)]  # to choose
+NewCardName = app_commands.Transform[str, NameText("the unit name", 40)]
 
 
 async def complete_campaigns(

@@ -15,6 +15,7 @@ from bot.campaign import Aftermath, Battle, CampaignState, Card, Step, history, 
 from bot.campaign.rules import honour_cap, rank, xp_cap
 from bot.game.describe import plural
 from bot.game.units import Weapon
+from bot.rules.names import name_key
 from bot.ui.game_view import who
 
 CAMPAIGN_COLOUR = discord.Colour.dark_red()
@@ -58,7 +59,7 @@ def _fields(embed: discord.Embed, *fields: tuple[str, str]) -> discord.Embed:
 def _name(state: CampaignState, battle: Battle | None, key: str) -> str:
     """A card's name from its key, even once it has left the roster."""
     names = [c.name for c in state.cards.values()] + list(battle.all_fielded if battle else ())
-    return next((n for n in names if n.casefold() == key), key)
+    return next((n for n in names if name_key(n) == key), key)
 
 
 def _battle(state: CampaignState, number: int) -> Battle | None:
@@ -314,7 +315,7 @@ def aftermath_done_embed(state: CampaignState, battle: int) -> discord.Embed:
     else:
         ooa = [f"{n}: removed from the roster" for n in b.destroyed if state.card(n) is None]
         ooa += [f"{n}: still on the roster" for n in b.destroyed if state.card(n) is not None]
-    marked = {c.casefold() for c in a.marked.values() if c} if a else set()
+    marked = {name_key(c) for c in a.marked.values() if c} if a else set()
     xp = []
     for card in (c for n in b.all_fielded if (c := state.card(n)) is not None):
         line = f"{card.name}: {card.xp} XP, {rank(state.rules, card.xp)}"

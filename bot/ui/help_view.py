@@ -31,6 +31,7 @@ EXAMPLES: dict[str, str] = {
     "oc:2 keywords:infantry",
     "unit weapon": '/unit weapon unit:Intercessors name:Bolt rifle range:24" attacks:2 skill:3+ '
     "strength:4 ap:-1 damage:1 abilities:assault, heavy",
+    "unit weapon-remove": "/unit weapon-remove unit:Intercessors name:Bolt rifle",
     "unit list": "/unit list",
     "unit show": "/unit show unit:Intercessors",
     "unit edit": "/unit edit unit:Intercessors toughness:5",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.rules.names import clean_name
 from bot.rules.notation import MAX_EXPRESSION_LENGTH, DiceExpr, parse
 from bot.rules.pools import Reroll, Target, parse_target
 from bot.ui.replies import UserError
@@ -56,6 +57,13 @@ class BoundedText(app_commands.Transformer):
         if not text or len(text) > self.max_length:
             raise UserError(f"Keep {self.name} between 1 and {self.max_length} characters.")
         return text
+
+
+class NameText(BoundedText):
+    """A name someone chooses, stored as `clean_name` makes it (no invisible characters)."""
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        return clean_name(value, self.name[0].upper() + self.name[1:], self.max_length)
 
 
 LabelOption = app_commands.Transform[str, BoundedText("the label", 100)]

@@ -9,17 +9,16 @@ from discord import app_commands
 
 from bot.game import GameState, Unit, UnitProfile, Weapon, profile, weapon
 from bot.game.army import MAX_UNITS
-from bot.rules.abilities import parse_abilities
-from bot.rules.notation import parse
 from bot.rules.profiles import parse_ap, parse_keywords, parse_roll_needed, parse_save, parse_skill
-from bot.rules.rulesets import ruleset
 from bot.ui.game_view import add_units, unit_line, who
-from bot.ui.transformers import BoundedText
+from bot.ui.transformers import BoundedText, NameText
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
 
-UnitName = app_commands.Transform[str, BoundedText("the unit name", 40)]
+UnitName = app_commands.Transform[str, BoundedText("the unit name", 40)]  # to look one up
+NewUnitName = app_commands.Transform[str, NameText("the unit name", 40)]  # to choose one
+NewWeaponName = app_commands.Transform[str, NameText("the weapon name", 40)]
 ShortText = app_commands.Transform[str, BoundedText("that value", 20)]
 Keywords = app_commands.Transform[str, BoundedText("the keywords", 200)]
 WeaponAbilities = app_commands.Transform[str, BoundedText("the abilities", 200)]
@@ -52,17 +51,12 @@ def new_profile(**typed: Any) -> UnitProfile:
     return profile(**profile_changes(**typed))
 
 
-def new_weapon(state: GameState, **typed: Any) -> Weapon:
-    """A weapon checked against the game's attack rules (dice, skill, AP, abilities)."""
-    parse(typed["attacks"])
-    parse(typed["damage"])
-    abilities = typed.get("abilities") or ""
-    if abilities and state.edition is not None:
-        parse_abilities(abilities, ruleset(state.edition.attack_ruleset))
+def new_weapon(**typed: Any) -> Weapon:
+    """A weapon as typed; `add_weapon` checks it against the game's attack rules."""
     return weapon(
         name=typed["name"], range=typed["range"], attacks=typed["attacks"],
         skill=parse_skill(typed["skill"]), strength=typed["strength"],
-        ap=parse_ap(typed["ap"]), damage=typed["damage"], abilities=abilities,
+        ap=parse_ap(typed["ap"]), damage=typed["damage"], abilities=typed.get("abilities") or "",
     )  # fmt: skip
 
 
@@ -106,9 +100,11 @@ async def complete_units(
 async def complete_weapons(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the weapons of the attacker chosen so far."""
+    """Autocomplete: the weapons of the `attacker` (or `unit`) chosen so far."""
     table = await cast("VoxBot", interaction.client).tracker.table(interaction.channel_id or 0)
-    attacker = getattr(interaction.namespace, "attacker", None)
+    attacker = getattr(interaction.namespace, "attacker", None) or getattr(
+        interaction.namespace, "unit", None
+    )
     unit = table.state.unit(attacker) if table and attacker else None
     return _choices([w.name for w in unit.profile.weapons] if unit else [], current)
 

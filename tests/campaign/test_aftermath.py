@@ -147,7 +147,7 @@ def test_a_rank_gained_asks_for_a_battle_honour_below_its_cap(log: Log) -> None:
     step = pending(log.state)
     assert step is not None
     assert (step.kind, step.card, step.rank) == ("battle_honour", "Captain", "Blooded")
-    with pytest.raises(IllegalAction, match="1 to 60"):
+    with pytest.raises(IllegalAction, match="cannot be empty"):
         name_honour(log.state, "Captain", " ", actor=ALICE)
     with pytest.raises(IllegalAction, match="Boyz has no Battle Honour"):
         name_honour(log.state, "Boyz", "Waaagh", actor=BOB)  # already at 3
@@ -246,3 +246,14 @@ def test_a_steps_decision_is_refused_when_another_step_is_due(log: Log) -> None:
     fought(log, faces=(1,), destroyed=["Boyz"])
     with pytest.raises(IllegalAction, match="at an Out of Action choice; do that first"):
         mark(log.state, ALICE, None, actor=ALICE)
+
+
+@pytest.mark.parametrize("honour", ["Master\nof Ambush", "Master\u200bof Ambush", "\u3164"])
+def test_a_battle_honour_with_hidden_characters_is_refused(log: Log, honour: str) -> None:
+    log.append(edit_card(log.state, "Captain", card("Captain", character=True, xp=5), actor=ALICE))
+    fought(log)
+    through(log, {ALICE: None, BOB: None})
+    with pytest.raises(IllegalAction, match="A Battle Honour cannot contain"):
+        name_honour(log.state, "Captain", honour, actor=ALICE)
+    log.do(name_honour, "captain", "Ｍａｓｔｅｒ  of Ambush", actor=ALICE)
+    assert log.state.cards["captain"].honours == ("Master of Ambush",)

@@ -139,3 +139,19 @@ async def test_the_campaign_migration_applies_to_an_existing_games_database(
         assert await campaigns.campaign_for_game(db, game.id) == record
         async with db.conn.execute("PRAGMA foreign_key_check") as cur:
             assert await cur.fetchall() == []
+
+
+async def test_a_campaign_keyed_before_name_key_is_still_found_and_still_taken(
+    db: Database,
+) -> None:
+    # Rows written before bot/rules/names.py hold name.casefold(); "Vıgilus" (dotless ı) kept
+    # "vıgilus", which the new key folds to "vigilus".
+    legacy = await new_campaign(db, "Vıgilus")
+    await db.conn.execute("UPDATE campaigns SET name_key = 'vıgilus' WHERE id = ?", (legacy.id,))
+    assert await campaigns.find_campaign(db, 1, "Vigilus") == legacy
+    assert await campaigns.find_campaign(db, 1, "VIGILUS") == legacy
+    assert await campaigns.find_campaign(db, 1, "Vıgilus") == legacy
+    assert [r.id for r in await campaigns.list_campaigns(db, 1, "vig")] == [legacy.id]
+    with pytest.raises(CampaignExists, match="already exists"):
+        await new_campaign(db, "Vigilus")
+    assert [r.name for r in await campaigns.list_campaigns(db, 1)] == ["Vıgilus"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.game import (
@@ -13,12 +15,15 @@ from bot.game import (
     move_unit,
     profile,
     remove_unit,
+    remove_weapon,
     set_health,
+    undo,
     weapon,
 )
-from bot.game.events import DamageApplied, UnitMoved
+from bot.game.events import DamageApplied, UnitMoved, WeaponAdded, WeaponRemoved
+from bot.game.units import Weapon
 from bot.rules.dice import ScriptedDice
-from bot.rules.errors import IllegalAction, InvalidProfile
+from bot.rules.errors import IllegalAction, InvalidName, InvalidProfile, RulesError
 from tests.game.conftest import ALICE, BOB, Table
 
 
@@ -74,14 +79,128 @@ def test_editing_to_a_taken_name_is_refused(armies: Table) -> None:
         edit_unit(armies.state, "Boyz", name="Stompa")
 
 
-def test_weapons_are_added_once_per_name(armies: Table) -> None:
+def _weapons(table: Table, unit: str) -> tuple[Weapon, ...]:
+    found = table.state.unit(unit)
+    assert found is not None
+    return found.profile.weapons
+
+
+def test_a_weapon_of_the_same_name_replaces_the_old_one_in_its_place(armies: Table) -> None:
     rifle = weapon(name="Bolt rifle", range='24"', attacks="2", strength="4", ap=-1)
+    pistol = weapon(name="Bolt pistol", range='12"', attacks="1", strength="4")
     armies.do(add_weapon, "Intercessors", rifle)
-    unit = armies.state.unit("Intercessors")
-    assert unit is not None
-    assert unit.profile.weapons == (rifle,)
-    with pytest.raises(IllegalAction, match="already has a Bolt rifle"):
+    armies.do(add_weapon, "Intercessors", pistol)
+    assert _weapons(armies, "Intercessors") == (rifle, pistol)
+    with pytest.raises(IllegalAction, match="already has that profile"):
         add_weapon(armies.state, "Intercessors", rifle)
+    better = weapon(name="BOLT RIFLE", range="30", attacks="2", strength="5", ap=-1)
+    [event] = armies.do(add_weapon, "Intercessors", better)
+    assert isinstance(event, WeaponAdded) and event.replaced == rifle
+    [first, second] = _weapons(armies, "Intercessors")
+    assert (first.name, first.range, first.strength, second) == ("BOLT RIFLE", '30"', "5", pistol)
+
+
+def test_a_removed_weapon_comes_back_in_its_place_on_undo(armies: Table) -> None:
+    rifle = weapon(name="Bolt rifle", range='24"', attacks="2", strength="4", ap=-1)
+    pistol = weapon(name="Bolt pistol", range='12"', attacks="1", strength="4")
+    armies.do(add_weapon, "Intercessors", rifle)
+    armies.do(add_weapon, "Intercessors", pistol)
+    [event] = armies.do(remove_weapon, "Intercessors", "bolt rifle")
+    assert event == WeaponRemoved(unit="Intercessors", weapon=rifle)
+    assert _weapons(armies, "Intercessors") == (pistol,)
+    with pytest.raises(IllegalAction, match="no weapon called Bolt rifle; it has: Bolt pistol"):
+        remove_weapon(armies.state, "Intercessors", "Bolt rifle")
+    armies.do(undo)
+    assert _weapons(armies, "Intercessors") == (rifle, pistol)
+
+
+BOLT_RIFLE = {"name": "Bolt rifle", "range": '24"', "attacks": "2", "strength": "4", "ap": -1}
+
+
+@pytest.mark.parametrize(
+    ("edition", "field", "value", "says"),
+    [
+        ("10th", "strength", "4abc", "Strength `4abc` cannot be used"),
+        ("10th", "strength", "0", "Strength must be a whole number from 1 to 30"),
+        ("10th", "strength", "99", "Strength must be a whole number from 1 to 30"),
+        ("10th", "strength", "D6", "Strength `D6` cannot be used"),
+        ("10th", "strength", "User", "Strength `User` cannot be used"),
+        ("9th", "strength", "User", "needs the bearer's Strength"),
+        ("10th", "attacks", "banana", "not a dice expression"),
+        ("10th", "attacks", "1000D6", "attacks"),
+        ("10th", "damage", "D6x20", "Damage"),
+        ("10th", "damage", "0", "below 1"),
+        ("10th", "range", "far", "Range `far` cannot be used"),
+        ("10th", "range", "0", "Range `0` cannot be used"),
+        ("10th", "abilities", "lethal hitz", "lethal"),
+        ("10th", "abilities", "grenade", "not a 10th edition rule"),
+        ("9th", "abilities", "lethal hits", "not a 9th edition rule"),
+    ],
+)
+def test_a_weapon_the_attack_rules_cannot_read_is_refused_and_nothing_is_stored(
+    table: Table, edition: str, field: str, value: str, says: str
+) -> None:
+    table.start(edition)
+    table.unit(ALICE, "Intercessors", models=5, wounds=2)
+    with pytest.raises(RulesError, match=says) as refused:
+        add_weapon(table.state, "Intercessors", weapon(**{**BOLT_RIFLE, field: value}))
+    sentence = str(refused.value)
+    assert ". " not in sentence and "\n" not in sentence and sentence[-1] in ".?"
+    assert _weapons(table, "Intercessors") == ()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("strength", "1"), ("strength", "30"), ("range", "Melee"), ("range", "999"),
+     ("attacks", "D6+1"), ("damage", "2D6")],
+)  # fmt: skip
+def test_a_weapon_at_the_bounds_of_the_attack_rules_is_stored(
+    armies: Table, field: str, value: str
+) -> None:
+    armies.do(add_weapon, "Intercessors", weapon(**{**BOLT_RIFLE, field: value}))
+    assert len(_weapons(armies, "Intercessors")) == 1
+
+
+def test_user_strength_is_stored_in_9th_with_the_bearers_strength(armies: Table) -> None:
+    fist = {**BOLT_RIFLE, "strength": "x2", "abilities": "bearer strength 4"}
+    armies.do(add_weapon, "Intercessors", weapon(**fist))
+    assert _weapons(armies, "Intercessors")[0].strength == "x2"
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [({"keywords": [f"k{i}" for i in range(21)]}, "at most 20 keywords"),
+     ({"keywords": ["x" * 31]}, "up to 30 letters")],
+)  # fmt: skip
+def test_a_unit_the_attack_rules_cannot_target_is_refused(
+    armies: Table, fields: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(RulesError, match=says):
+        add_unit(armies.state, ALICE, profile(name="Horde", **fields))
+    with pytest.raises(RulesError, match=says):
+        edit_unit(armies.state, "Boyz", **fields)
+
+
+@pytest.mark.parametrize("name", ["Boy\nz", "Bo\x00yz", "Bo\u200byz", "\u3164", "   ", "x" * 61])
+def test_a_unit_name_with_invisible_characters_is_refused(armies: Table, name: str) -> None:
+    with pytest.raises(InvalidName):
+        profile(name=name)
+    with pytest.raises(InvalidName):
+        edit_unit(armies.state, "Boyz", name=name)
+    with pytest.raises(InvalidName):
+        weapon(**{**BOLT_RIFLE, "name": name})
+
+
+@pytest.mark.parametrize("name", ["Ｂｏｙｚ", "BOYZ", "Bоyz", "  boyz "])  # Cyrillic о in the third
+def test_a_unit_name_that_only_looks_different_is_taken(armies: Table, name: str) -> None:
+    with pytest.raises(IllegalAction, match='"Boyz" already exists'):
+        add_unit(armies.state, ALICE, profile(name=name))
+    assert armies.state.unit(name) is armies.state.unit("Boyz")
+
+
+def test_a_full_width_unit_name_is_stored_in_plain_letters(armies: Table) -> None:
+    armies.do(add_unit, ALICE, profile(name="Ｔａｃｔｉｃａｌ  Ｓｑｕａｄ"))
+    assert armies.state.unit("tactical squad").name == "Tactical Squad"  # type: ignore[union-attr]
 
 
 def test_advance_rolls_a_d6_and_records_it(armies: Table) -> None:
