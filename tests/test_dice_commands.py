@@ -37,6 +37,14 @@ async def test_roll_pool_counts_successes_and_marks_rerolled_dice(tmp_path: Path
     assert reply.buttons == []  # nothing failed, so no re-roll button
 
 
+async def test_roll_reroll_ones_with_no_one_rolled_keeps_the_roll(tmp_path: Path) -> None:
+    # Issue 10: this answered "Those dice have already been re-rolled" whenever no die showed a 1.
+    async with Harness.running(tmp_path, dice=ScriptedDice([2, 4, 6])) as h:
+        [reply] = await h.slash("roll", dice="3D6", target="4+", reroll="ones")
+    assert not reply.ephemeral
+    assert reply.field("Successes") == "**2** of 3"
+
+
 async def test_secret_roll_is_ephemeral(harness: Harness) -> None:
     [reply] = await harness.slash("roll", dice="D6", secret=True)
     assert reply.ephemeral

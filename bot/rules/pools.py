@@ -104,7 +104,9 @@ def reroll_pool(pool: PoolRoll, reroll: Reroll, dice: Dice) -> PoolRoll:
         chosen = {i for i, d in enumerate(pool.dice) if d.value == 1}
     else:
         chosen = set(range(len(pool.dice)))
-    if not any(not pool.dice[i].rerolled for i in chosen):
+    if not chosen:
+        return pool  # no 1s (or no failures) to re-roll: the roll stands as it is
+    if all(pool.dice[i].rerolled for i in chosen):
         raise IllegalAction(
             "Those dice have already been re-rolled; a die is never re-rolled twice."
         )

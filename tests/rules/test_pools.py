@@ -64,6 +64,17 @@ def test_a_die_is_never_rerolled_twice() -> None:
         reroll_pool(pool, Reroll.FAILED, ScriptedDice([6]))
 
 
+@pytest.mark.parametrize(
+    ("reroll", "faces"), [(Reroll.ONES, [2, 4, 6]), (Reroll.FAILED, [4, 5, 6])]
+)
+def test_a_reroll_with_nothing_to_reroll_keeps_the_roll(reroll: Reroll, faces: list[int]) -> None:
+    # Issue 10: "Re-roll 1s" with no 1 rolled (580 of 1,000 such rolls) answered "Those dice have
+    # already been re-rolled". Seed 004: a re-roll re-rolls the dice it names; none here.
+    pool = roll_pool(parse("3D6"), parse_target("4+"), ScriptedDice(faces), reroll)
+    assert [d.value for d in pool.dice] == faces
+    assert all(d.first is None for d in pool.dice)
+
+
 def test_rerolls_happen_before_modifiers() -> None:
     # 10D6+1 against 3+: a 1 becomes 2 (fails, re-rolled); a 2 becomes 3 (passes, kept).
     pool = roll_pool(parse("2D6+1"), parse_target("3+"), ScriptedDice([1, 2, 4]), Reroll.FAILED)
