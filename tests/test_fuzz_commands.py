@@ -102,7 +102,7 @@ def digest(db_path: Path) -> str:
         h = hashlib.sha256()
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
         for table in sorted(tables):
-            for row in conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid'):  # noqa: S608
+            for row in conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid'):
                 h.update(repr(row).encode())
         return h.hexdigest()
     finally:
