@@ -13,11 +13,14 @@ from bot.campaign import (
     Recorded,
     add_card,
     advance,
+    choose_out_of_action,
     create_campaign,
     fold,
     increase_supply,
     join,
     mark,
+    name_honour,
+    pending,
     record_battle,
     set_note,
 )
@@ -89,3 +92,22 @@ def played() -> Log:
     log.append(advance(log.state, ScriptedDice(())))
     log.do(set_note, 1, "The Boyz held the bridge.")
     return log
+
+
+def play_out(log: Log) -> list[str]:
+    """Answer every step of the open post-battle sequence (Alice takes the Battle Scar Deep Scars,
+    Bob the Devastating Blow; each marks their last unit; every honour is "Hero"), with Vox's own
+    steps in between; returns the kinds of the steps people were asked, in order."""
+    seen: list[str] = []
+    while (step := pending(log.state)) is not None:
+        seen.append(step.kind)
+        if step.kind == "out_of_action":
+            choice = "battle_scar" if step.player == ALICE else "devastating_blow"
+            scar = "Deep Scars" if choice == "battle_scar" else None
+            log.do(choose_out_of_action, step.card, choice, scar, actor=step.player)
+        elif step.kind == "marked_for_greatness":
+            log.do(mark, step.player, step.choices[-1], actor=step.player)
+        elif step.kind == "battle_honour":
+            log.do(name_honour, step.card, "Hero", actor=step.player)
+        log.append(advance(log.state, ScriptedDice(())))
+    return seen

@@ -18,7 +18,7 @@ from bot.campaign import (
 )
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction
-from tests.campaign.log import ALICE, BOB, Log, card
+from tests.campaign.log import ALICE, BOB, Log, card, play_out
 
 
 def fought(log: Log, *, faces: tuple[int, ...] = (), **kw: object) -> None:
@@ -170,18 +170,7 @@ def test_the_full_post_battle_sequence_in_order(log: Log) -> None:
     # Battle Honours, requisition.
     log.append(edit_card(log.state, "Captain", card("Captain", character=True, xp=2), actor=ALICE))
     fought(log, faces=(1, 1), destroyed=["Intercessors", "Boyz"], kills={"Boyz": 3})
-    seen = []
-    while (step := pending(log.state)) is not None:
-        seen.append(step.kind)
-        if step.kind == "out_of_action":
-            choice = "battle_scar" if step.player == ALICE else "devastating_blow"
-            scar = "Deep Scars" if choice == "battle_scar" else None
-            log.do(choose_out_of_action, step.card, choice, scar, actor=step.player)
-        elif step.kind == "marked_for_greatness":
-            log.do(mark, step.player, step.choices[-1], actor=step.player)
-        elif step.kind == "battle_honour":
-            log.do(name_honour, step.card, "Hero", actor=step.player)
-        log.append(advance(log.state, ScriptedDice(())))
+    seen = play_out(log)
     assert seen == ["out_of_action", "out_of_action", "marked_for_greatness", "battle_honour"]
     assert log.state.card("Boyz") is None  # no honours: removed, so Bob marks nothing
     assert log.state.cards["captain"].xp == 6

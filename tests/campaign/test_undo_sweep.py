@@ -14,18 +14,15 @@ import pytest
 from bot.campaign import (
     CampaignState,
     advance,
-    choose_out_of_action,
     edit_card,
     fold,
-    mark,
-    name_honour,
     pending,
 )
 from bot.campaign.battles import undo_choice
 from bot.campaign.events import EventUndone, Recorded
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction
-from tests.campaign.log import ALICE, BOB, CAROL, Log, card
+from tests.campaign.log import ALICE, BOB, CAROL, Log, card, play_out
 
 CALLERS = [(ALICE, False), (BOB, False), (CAROL, False), (CAROL, True), (ALICE, True)]
 
@@ -39,16 +36,7 @@ def finished_sequence() -> Log:
     fielded = {p: [c.name for c in log.state.roster(p)] for p in (ALICE, BOB)}
     log.battle(fielded=fielded, destroyed=["Intercessors", "Boyz"], kills={"Boyz": 3})
     log.append(advance(log.state, ScriptedDice((1, 1))))
-    while (step := pending(log.state)) is not None:
-        if step.kind == "out_of_action":
-            choice = "battle_scar" if step.player == ALICE else "devastating_blow"
-            scar = "Deep Scars" if choice == "battle_scar" else None
-            log.do(choose_out_of_action, step.card, choice, scar, actor=step.player)
-        elif step.kind == "marked_for_greatness":
-            log.do(mark, step.player, step.choices[-1], actor=step.player)
-        elif step.kind == "battle_honour":
-            log.do(name_honour, step.card, "Hero", actor=step.player)
-        log.append(advance(log.state, ScriptedDice(())))
+    play_out(log)
     assert log.state.aftermath is None
     return log
 
