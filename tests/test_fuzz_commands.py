@@ -30,7 +30,7 @@ from bot.ui.replies import APOLOGY
 from tests.harness import ALICE, BOB, DAVE, GUILD_ID, Harness, Sent, Upload
 from tests.harness.limits import limit_problems, mention_problems
 
-EXAMPLES = int(os.environ.get("VOX_FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("VOX_FUZZ_EXAMPLES", "20"))
 PLAYERS = {ALICE.id, BOB.id}
 NASTY = [
     "@everyone", "@here", f"<@&{GUILD_ID}>", f"<@{DAVE.id}>", f"<@!{DAVE.id}>", "<#1>",
