@@ -1,7 +1,13 @@
-"""PNG bar charts of exact distributions, drawn with Pillow and sized to read on a phone."""
+"""PNG bar charts of exact distributions, drawn with Pillow and sized to read on a phone.
+
+A chart has six colours and the anti-aliased edges between each and the background, so it is
+encoded as a palette PNG of exactly those: about 1.5 ms and half the bytes of a full-colour PNG
+(a full-colour PNG with `optimize=True` took some 30 ms, on the event loop).
+"""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 
@@ -16,6 +22,29 @@ GRID = (70, 72, 78)
 BAR = (88, 101, 242)
 HIGHLIGHT = (250, 168, 26)
 TAIL = 0.0005  # outcomes rarer than this at either end are left off the axis
+EDGE_STEPS = 8  # shades between the background and each colour, for anti-aliased text
+COMPRESS_LEVEL = 3  # zlib: level 9 or `optimize` would cost 10-30 ms for a few KB
+
+
+@functools.cache
+def _palette() -> Image.Image:
+    """The chart's colours and the blends of each with the background, as a palette image."""
+    colours: list[tuple[int, ...]] = [BACKGROUND]
+    for colour in (TEXT, MUTED, GRID, BAR, HIGHLIGHT):
+        for step in range(1, EDGE_STEPS + 1):
+            pairs = zip(BACKGROUND, colour, strict=True)
+            colours.append(tuple(round(b + (c - b) * step / EDGE_STEPS) for b, c in pairs))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([value for colour in colours for value in colour])
+    return palette
+
+
+def encode(image: Image.Image) -> bytes:
+    """A PNG of the chart in its own palette (nearest colour, no dithering)."""
+    out = io.BytesIO()
+    paletted = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    paletted.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+    return out.getvalue()
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -54,6 +83,20 @@ def distribution_chart(
     xlabel: str = "models destroyed",
     highlight: int | None = None,
 ) -> bytes:
+    """The PNG of bars of P(exactly k); the observed result (if any) in a second colour."""
+    return encode(
+        draw_distribution(probs, title=title, subtitle=subtitle, xlabel=xlabel, highlight=highlight)
+    )
+
+
+def draw_distribution(
+    probs: Sequence[float],
+    *,
+    title: str,
+    subtitle: str = "",
+    xlabel: str = "models destroyed",
+    highlight: int | None = None,
+) -> Image.Image:
     """Bars of P(exactly k); the observed result (if any) drawn in a second colour."""
     lo, hi = visible_range(probs, highlight)
     shown = list(range(lo, hi + 1))
@@ -102,7 +145,4 @@ def distribution_chart(
     draw.text(
         (MARGIN_LEFT + plot_w / 2, HEIGHT - 30), xlabel, fill=MUTED, font=_font(22), anchor="mm"
     )
-
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image

@@ -1,0 +1,30 @@
+"""Charts: a palette PNG of the chart's own colours, read back as what was drawn."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from PIL import Image
+
+from bot.ui.charts import BAR, HIGHLIGHT, distribution_chart, draw_distribution, encode
+
+PROBS = (0.05, 0.1, 0.2, 0.3, 0.2, 0.1, 0.05)
+LABELS = {"title": "Models destroyed", "subtitle": "10 × 2 attacks at 3+, S4 AP−1 Dmg 1"}
+
+
+def test_the_png_is_the_drawing_in_a_small_palette() -> None:
+    drawn = draw_distribution(PROBS, highlight=3, **LABELS)
+    png = encode(drawn)
+    back = Image.open(io.BytesIO(png))
+    assert back.format == "PNG" and back.mode == "P" and back.size == drawn.size
+    assert len(back.getpalette() or []) // 3 <= 64
+    # Every pixel within a few levels of the drawing: anti-aliased text keeps its edges.
+    diff = np.abs(np.asarray(back.convert("RGB"), int) - np.asarray(drawn, int))
+    assert diff.max() <= 16
+
+
+def test_the_highlighted_bar_keeps_its_colour() -> None:
+    png = distribution_chart(PROBS, highlight=3, **LABELS)
+    colours = {c for _, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(256) or []}
+    assert HIGHLIGHT in colours and BAR in colours
