@@ -3,6 +3,11 @@
 Run `python tests/bench/odds.py` (or `--quick` for a smoke run of a few repeats).
 Targets: median <= 5 ms per case, <= 25 ms for 200 attacks into 20 x W3 with
 `devastating wounds (mortal)`, and the exact odds >= 100x faster than a 100k-trial simulation.
+
+That worst case is saturated (every model dies), so its means cannot show a mistake in how damage is
+allocated. The heavy unsaturated case (200 attacks BS4+ S4 D3 `devastating wounds (mortal)` into
+20 x T4 Sv2+ W3, about 13.8 models destroyed) compares the FULL models-destroyed and damage pmfs
+with the simulation's: every bin within 5 standard errors (exit status 1 if not).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bot.rules.odds import compute
 from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH
+from tests.bench._simulate import UNSATURATED, damage_pmf, destroyed_pmf, simulate
 
 ATTACKS = (1, 20, 60, 120, 200)
 TARGETS = ((10, 1), (5, 3), (20, 3), (1, 12))
@@ -79,6 +85,31 @@ def simulate_worst(trials: int, seed: int = 0) -> float:
     return float(models * wounds - health.mean())
 
 
+def unsaturated_spec() -> AttackSpec:
+    """`UNSATURATED` as the engine reads it."""
+    weapon = weapon_from_text(
+        TENTH, attacks="200", skill="4+", strength=4, ap=0, damage="D3",
+        abilities="devastating wounds (mortal)",
+    )  # fmt: skip
+    target = target_from_text(toughness=4, save="2+", wounds=3, models=20)
+    return AttackSpec(TENTH, (weapon,), target)
+
+
+def compare(name: str, exact: Sequence[float], simulated: np.ndarray, trials: int) -> bool:
+    """Print the total variation distance and the largest per-bin error in standard errors."""
+    p = np.zeros(max(len(exact), simulated.size))
+    p[: len(exact)] = exact
+    q = np.zeros_like(p)
+    q[: simulated.size] = simulated
+    error = np.sqrt(p * (1 - p) / trials) + 1 / trials  # one standard error (never zero)
+    z = float(np.max(np.abs(q - p) / error))
+    tvd = 0.5 * float(np.abs(q - p).sum())
+    ok = z <= 5.0
+    verdict = "PASS" if ok else "FAIL"
+    print(f"  {name}: TVD {tvd:.4f}, worst bin {z:.1f} standard errors (<= 5): {verdict}")
+    return ok
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repeats (CI smoke run)")
@@ -110,8 +141,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{trials}-trial numpy simulation: {sim_ms:.1f} ms; exact is {sim_ms / worst:.0f}x faster"
     )
-    print(f"mean damage: exact {exact:.3f}, simulated {simulated:.3f}")
-    return 0
+    print(
+        f"mean damage: exact {exact:.3f}, simulated {simulated:.3f} (saturated: every model dies)"
+    )
+    heavy = unsaturated_spec()
+    heavy_ms = median_ms(lambda: compute(heavy), repeats)
+    odds = compute(heavy)
+    health = simulate(UNSATURATED, trials)
+    print(
+        f"unsaturated: 200 attacks BS4+ S4 D3 devastating wounds (mortal) into 20 x T4 Sv2+ W3: "
+        f"{heavy_ms:.2f} ms; models destroyed mean {odds.destroyed.mean:.2f}"
+    )
+    print(f"exact pmfs against a {trials}-trial simulation:")
+    ok = compare("models destroyed", odds.destroyed.pmf, destroyed_pmf(UNSATURATED, health), trials)
+    ok &= compare("damage dealt", odds.damage.pmf, damage_pmf(UNSATURATED, health), trials)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
