@@ -37,7 +37,7 @@ pytest: $(VENV)/.dev
 	$(VENV)/bin/pytest
 
 bench: $(VENV)/.dev
-	@for f in tests/bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@for f in tests/bench/[!_]*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache
