@@ -1,4 +1,9 @@
-"""Every benchmark still runs (quickly): figures come from `make bench`, not from timed tests."""
+"""Every benchmark still runs (quickly): figures come from `make bench`, not from timed tests.
+
+`wire_latency` among them starts the real bot (`python -m bot`) against the loopback fake Discord;
+its `--quick` run takes about 10 s. A MISS beside a target does not fail this test (figures only);
+`odds` does fail when its exact pmfs leave the simulation's error bars (a rules mistake).
+"""
 
 from __future__ import annotations
 
