@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import uuid
 from typing import cast
 
 import discord
@@ -9,13 +11,16 @@ import discord
 from bot.client import VoxBot
 from bot.game import Event, GameState, set_health
 from bot.rules.attack import AttackResult, resolve
-from bot.rules.odds import compute
+from bot.rules.odds import Odds, compute
 from bot.ui.attack_options import AttackRequest, attack_command
-from bot.ui.attack_view import attack_embed
+from bot.ui.attack_view import ODDS_PENDING, attack_embed, odds_unavailable
+from bot.ui.charts import render
 from bot.ui.game_view import unit_line
-from bot.ui.odds_view import CHART_NAME, odds_chart, odds_embed
+from bot.ui.odds_view import CHART_NAME, chart_file, odds_chart, odds_embed
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import answer_when_ready
+from bot.ui.replies import answer_when_ready, user_sentence
+
+log = logging.getLogger("vox.errors")
 
 
 async def roll_on_target(
@@ -52,29 +57,66 @@ async def roll_on_target(
     return now, result, unit_line(after) if after else None
 
 
-async def respond_attack(interaction: discord.Interaction, request: AttackRequest) -> None:
-    bot = cast(VoxBot, interaction.client)
-    request, result, applied = await roll_on_target(interaction, request)
-    work = bot.loop.create_task(bot.compute.run(compute, request.spec))
-    odds, send = await answer_when_ready(interaction, work, ephemeral=request.secret)
-    embed = attack_embed(result, request.spec, odds, request.edition, interaction.user.display_name)
+async def odds_and_chart(
+    bot: VoxBot, request: AttackRequest, result: AttackResult | None = None
+) -> tuple[Odds, bytes]:
+    """The exact odds (in the compute pool) and their chart (in the chart thread), both cached;
+    with `result`, the chart marks where that roll fell."""
+    odds = await bot.compute.run(compute, request.spec)
     chart = odds_chart(
         odds, request.spec, request.edition,
-        destroyed=result.models_destroyed, damage=result.damage_dealt,
+        destroyed=result.models_destroyed if result else None,
+        damage=result.damage_dealt if result else None,
     )  # fmt: skip
-    embed.set_image(url=f"attachment://{CHART_NAME}")
-    if applied:
-        embed.add_field(name="Tracked unit", value=applied, inline=False)
-    await send(embed=embed, file=chart, ephemeral=request.secret)
+    return odds, await render(chart)
+
+
+def unavailable(error: Exception) -> str:
+    """The odds field of an attack whose odds failed: the refusal's sentence, or a logged id."""
+    sentence = user_sentence(error)
+    if sentence is None:
+        error_id = uuid.uuid4().hex[:8]
+        log.error("error %s working out the odds of an attack", error_id, exc_info=error)
+        sentence = f"something went wrong on Vox's side (error id `{error_id}`)."
+    return odds_unavailable(sentence)
+
+
+async def respond_attack(interaction: discord.Interaction, request: AttackRequest) -> None:
+    """The dice (and the tracked damage) at once; the exact odds and the chart edited in after,
+    so a busy compute pool never holds back the roll."""
+    bot = cast(VoxBot, interaction.client)
+    request, result, applied = await roll_on_target(interaction, request)
+    roller = interaction.user.display_name
+
+    def embed(odds: Odds | str) -> discord.Embed:
+        return attack_embed(
+            result, request.spec, request.edition, roller, odds=odds, tracked=applied
+        )
+
+    work = bot.loop.create_task(odds_and_chart(bot, request, result))
+    try:
+        await interaction.response.send_message(embed=embed(ODDS_PENDING), ephemeral=request.secret)
+    except BaseException:
+        work.cancel()
+        raise
+    try:
+        odds, png = await work
+    except Exception as error:
+        await interaction.edit_original_response(embed=embed(unavailable(error)))
+        return
+    final = embed(odds)
+    final.set_image(url=f"attachment://{CHART_NAME}")
+    await interaction.edit_original_response(embed=final, attachments=[chart_file(png)])
 
 
 async def respond_odds(interaction: discord.Interaction, request: AttackRequest) -> None:
     bot = cast(VoxBot, interaction.client)
-    work = bot.loop.create_task(bot.compute.run(compute, request.spec))
-    odds, send = await answer_when_ready(interaction, work, ephemeral=request.secret)
-    chart = odds_chart(odds, request.spec, request.edition)
+    work = bot.loop.create_task(odds_and_chart(bot, request))
+    (odds, png), send = await answer_when_ready(interaction, work, ephemeral=request.secret)
     await send(
-        embed=odds_embed(odds, request.spec, request.edition), file=chart, ephemeral=request.secret
+        embed=odds_embed(odds, request.spec, request.edition),
+        file=chart_file(png),
+        ephemeral=request.secret,
     )
 
 

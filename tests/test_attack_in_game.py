@@ -8,8 +8,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import Dice, ScriptedDice
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
+from tests.test_attack_commands import GatedPool, first_reply
 
 
 async def table(h: Harness, edition: str = "9th") -> None:
@@ -36,9 +39,10 @@ async def test_attack_on_a_tracked_unit_removes_the_models_it_destroyed(tmp_path
     # Bolt rifle, 2 attacks: hits 4 4 (3+), wounds 5 6 (S4 v T5: 5+), saves 2 3 (5+ with AP-1: 6+).
     async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
         await table(h)
-        [reply] = await h.slash("attack", **RIFLE)
-        assert reply.field("Result").startswith("**2 models destroyed**")
-        assert reply.field("Tracked unit") == "**Boyz** — 8/10 models"
+        [reply, edit] = await h.slash("attack", **RIFLE)
+        for shown in (reply, edit):
+            assert shown.field("Result").startswith("**2 models destroyed**")
+            assert shown.field("Tracked unit") == "**Boyz** — 8/10 models"
         [status] = await h.slash("game status")
         assert "**Boyz** — 8/10 models" in status.text
         [log] = await h.slash("game log", count=1)
@@ -56,7 +60,7 @@ async def test_the_damaged_model_takes_the_next_attack(tmp_path: Path) -> None:
             "unit add", name="Nobz", models=3, wounds=2, toughness=5, save="4+", owner=BOB
         )
         await h.slash("unit damage", unit="Nobz", wounds=1)
-        [reply] = await h.slash(
+        [reply, _] = await h.slash(
             "attack", attacker="Intercessors", weapon="Bolt pistol", target="Nobz"
         )
     assert reply.field("Tracked unit") == "**Nobz** — 2/3 models (2 W each)"
@@ -156,9 +160,10 @@ async def test_forty_attacks_at_once_on_one_unit_each_land_on_what_the_others_le
         attack: dict[str, Any] = {"attacker": "Intercessors", "weapon": "Bolt rifle",
                                   "target": "Horde"}  # fmt: skip
         await asyncio.gather(*(h.slash("attack", **attack) for _ in range(40)))
-        replies = h.sent[before:]
+        sent = h.sent[before:]
         final = await h.bot.tracker.require(CHANNEL_ID)
-    assert len(replies) == 40
+    replies = [s for s in sent if s.kind == "callback"]
+    assert len(replies) == 40 and [s.kind for s in sent].count("edit") == 40  # the odds, after
     assert not any(r.ephemeral for r in replies), [r.content for r in replies if r.ephemeral]
     results = [r.field("Result") for r in replies]
     destroyed = sum(int(t.split("**")[1].split()[0]) for t in results if "destroyed**" in t)
@@ -178,5 +183,24 @@ async def test_a_bystanders_attack_on_a_tracked_unit_rolls_no_dice(tmp_path: Pat
         await table(h)
         [refused] = await h.slash("attack", user=DAVE, **RIFLE)
         assert refused.ephemeral and "Only the two players" in refused.content
-        [reply] = await h.slash("attack", **RIFLE)  # the scripted faces are all still there
+        [reply, _] = await h.slash("attack", **RIFLE)  # the scripted faces are all still there
     assert reply.field("Result").startswith("**2 models destroyed**")
+
+
+async def test_the_damage_is_recorded_and_shown_before_the_odds_are_worked_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
+        await table(h)
+        pool = GatedPool(h)
+        monkeypatch.setattr(h.bot.compute, "run", pool.run)
+        before = len(h.sent)
+        command = asyncio.create_task(h.slash("attack", **RIFLE))
+        reply = await first_reply(h, before)
+        assert reply.field("Tracked unit") == "**Boyz** — 8/10 models"
+        boyz = (await h.bot.tracker.require(CHANNEL_ID)).state.unit("Boyz")
+        assert boyz is not None and boyz.alive == 8 and not command.done()
+        pool.gate.set()
+        [_, edit] = await command
+    assert edit.field("Tracked unit") == "**Boyz** — 8/10 models"
+    assert "destroyed: **" in edit.field("Exact odds of this attack") and edit.files

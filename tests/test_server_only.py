@@ -85,5 +85,5 @@ async def test_dice_rolls_work_in_a_dm(tmp_path: Path) -> None:
     async with Harness.running(tmp_path) as h:
         [roll] = await h.slash("roll", channel_id=DM_CHANNEL_ID, dm=True, dice="2D6")
         assert roll.content != IN_A_SERVER and roll.embeds
-        [attack] = await h.slash("attack", channel_id=DM_CHANNEL_ID, dm=True, **ONE_BOLTER)
+        [attack, _] = await h.slash("attack", channel_id=DM_CHANNEL_ID, dm=True, **ONE_BOLTER)
         assert attack.content != IN_A_SERVER and attack.embeds

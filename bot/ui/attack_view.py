@@ -12,11 +12,15 @@ from bot.rules.attack.results import DamageKind
 from bot.rules.dice import DieRoll
 from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec, Target, Weapon
+from bot.rules.quote import shorten
 from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict
 from bot.ui.dice_view import die_text
 
 FIELD_LIMIT = 1000
+UNAVAILABLE_LIMIT = 200
 ATTACK_COLOUR = discord.Colour.dark_red()
+ODDS_FIELD = "Exact odds of this attack"
+ODDS_PENDING = "Working them out…"
 
 
 def _signed(n: int) -> str:
@@ -160,9 +164,23 @@ def luck_text(result: AttackResult, odds: Odds) -> str:
     return "\n".join(lines)
 
 
+def odds_unavailable(reason: str) -> str:
+    """The odds field when the odds could not be worked out: one short line, the dice stay."""
+    return shorten(f"Not available: {' '.join(reason.split())}", UNAVAILABLE_LIMIT)
+
+
 def attack_embed(
-    result: AttackResult, spec: AttackSpec, odds: Odds, edition: str, roller: str
+    result: AttackResult,
+    spec: AttackSpec,
+    edition: str,
+    roller: str,
+    *,
+    odds: Odds | str = ODDS_PENDING,
+    tracked: str | None = None,
 ) -> discord.Embed:
+    """Every stage of the roll and its result; the odds field says where the result falls in the
+    exact odds (or, while they are worked out or when they are not available, `odds` as given);
+    `tracked` is the tracked target as the attack left it."""
     embed = discord.Embed(
         title=f"⚔️ Attack — {edition} edition", description=profile_line(spec), colour=ATTACK_COLOUR
     )
@@ -180,6 +198,9 @@ def attack_embed(
     if damage:
         embed.add_field(name=damage[0], value=damage[1][:1024], inline=False)
     embed.add_field(name="Result", value=outcome_text(result), inline=False)
-    embed.add_field(name="Exact odds of this attack", value=luck_text(result, odds), inline=False)
+    luck = odds if isinstance(odds, str) else luck_text(result, odds)
+    embed.add_field(name=ODDS_FIELD, value=luck, inline=False)
+    if tracked:
+        embed.add_field(name="Tracked unit", value=tracked, inline=False)
     embed.set_footer(text=f"Rolled by {roller} · ✦ critical · ᴸ lethal · ~~first~~→re-roll")
     return embed

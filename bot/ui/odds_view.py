@@ -9,7 +9,7 @@ import discord
 from bot.rules.odds import Distribution, Odds
 from bot.rules.profiles import AttackSpec
 from bot.ui.attack_view import profile_line
-from bot.ui.charts import distribution_chart
+from bot.ui.charts import Chart
 from bot.ui.tables import pmf_table
 
 ODDS_COLOUR = discord.Colour.blurple()
@@ -53,16 +53,20 @@ def odds_chart(
     *,
     destroyed: int | None = None,
     damage: int | None = None,
-) -> discord.File:
+) -> Chart:
     """The chart of models destroyed (damage dealt against one model), `this roll` highlighted."""
     by_damage = charts_damage(spec)
-    png = distribution_chart(
+    return Chart(
         odds.damage.pmf if by_damage else odds.destroyed.pmf,
         title="Damage dealt" if by_damage else "Models destroyed",
         subtitle=f"{profile_line(spec)} · {edition}",
         xlabel="wounds lost by the target" if by_damage else "models destroyed",
         highlight=damage if by_damage else destroyed,
     )
+
+
+def chart_file(png: bytes) -> discord.File:
+    """The chart as the attachment the embeds show (`attachment://odds.png`)."""
     return discord.File(io.BytesIO(png), filename=CHART_NAME)
 
 

@@ -32,4 +32,5 @@ bot_user = WORLD.bot_user
 channel = WORLD.channel
 guild = WORLD.guild
 message = WORLD.message
+apply_body = WORLD.apply_body
 interaction = WORLD.interaction

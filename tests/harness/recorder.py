@@ -202,7 +202,8 @@ class Recorder(AsyncWebhookAdapter):
         channel_id: int = payloads.CHANNEL_ID,
     ) -> dict[str, Any]:
         if update and mid is not None and mid in self.messages:
-            msg = {**self.messages[mid], **_message_fields(body)}
+            msg = dict(self.messages[mid])
+            payloads.apply_body(msg, body)  # an edit's new attachments as Discord returns them
         else:
             msg = payloads.message(channel_id, body, message_id=mid)
         self.messages[int(msg["id"])] = msg
