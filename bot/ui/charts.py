@@ -66,6 +66,24 @@ def _plain(text: str) -> str:
     return text.replace("×", "x").replace("−", "-").replace("→", "->")
 
 
+def _fitted(
+    draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+) -> str:
+    """`text`, cut at a word and ended with "..." if it is wider than the chart's text width."""
+    width = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    if draw.textlength(text, font=font) <= width:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)  # the most words that fit with "..." after them
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if draw.textlength(" ".join(words[:mid]) + " ...", font=font) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return " ".join(words[:lo]) + " ..."
+
+
 def visible_range(probs: Sequence[float], highlight: int | None = None) -> tuple[int, int]:
     """The smallest k-range holding all but a negligible tail (always including `highlight`)."""
     lo, hi = 0, len(probs) - 1
@@ -118,7 +136,8 @@ def draw_distribution(
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN_LEFT, 20), _plain(title), fill=TEXT, font=_font(34))
     if subtitle:
-        draw.text((MARGIN_LEFT, 64), _plain(subtitle), fill=MUTED, font=_font(22))
+        font = _font(22)
+        draw.text((MARGIN_LEFT, 64), _fitted(draw, _plain(subtitle), font), fill=MUTED, font=font)
     if highlight is not None:
         right = WIDTH - MARGIN_RIGHT
         draw.rectangle([(right - 150, 30), (right - 130, 50)], fill=HIGHLIGHT)

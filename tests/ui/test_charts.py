@@ -7,7 +7,16 @@ import io
 import numpy as np
 from PIL import Image
 
-from bot.ui.charts import BAR, HIGHLIGHT, distribution_chart, draw_distribution, encode
+from bot.ui.charts import (
+    BACKGROUND,
+    BAR,
+    HIGHLIGHT,
+    MARGIN_RIGHT,
+    WIDTH,
+    distribution_chart,
+    draw_distribution,
+    encode,
+)
 
 PROBS = (0.05, 0.1, 0.2, 0.3, 0.2, 0.1, 0.05)
 LABELS = {"title": "Models destroyed", "subtitle": "10 × 2 attacks at 3+, S4 AP−1 Dmg 1"}
@@ -28,3 +37,12 @@ def test_the_highlighted_bar_keeps_its_colour() -> None:
     png = distribution_chart(PROBS, highlight=3, **LABELS)
     colours = {c for _, c in Image.open(io.BytesIO(png)).convert("RGB").getcolors(256) or []}
     assert HIGHLIGHT in colours and BAR in colours
+
+
+def test_a_long_subtitle_is_cut_to_the_charts_width() -> None:
+    profile = " · ".join(["Bolt rifle: 2 attacks at 3+, S4 AP−1 Dmg 1"] * 5)
+    drawn = np.asarray(draw_distribution(PROBS, title="Models destroyed", subtitle=profile), int)
+    band = drawn[60:100]  # the subtitle's line
+    right = band[:, WIDTH - MARGIN_RIGHT :]
+    assert (right == BACKGROUND).all()  # nothing written past the chart's right edge
+    assert (band[:, : WIDTH - MARGIN_RIGHT] != BACKGROUND).any()
