@@ -41,7 +41,7 @@ def _power(x: Spectrum, n: int) -> Spectrum:
 def total(table: WeaponTable, per_attack: Array) -> Array:
     """The pmf of a count summed over all of the weapon's attacks, given its pmf per attack."""
     size = (table.count.size - 1) * (per_attack.size - 1) + 1
-    grid = _fast_size(size)
+    grid = fast_size(size)
     return np.fft.irfft(compound(np.fft.rfft(per_attack, grid), table.count), grid)[:size]
 
 
@@ -55,7 +55,7 @@ def event_counts(table: WeaponTable) -> Array:
     live = [bundle for bundle, p in table.bundles.items() if p > 0]
     last = table.count.size - 1
     shape = (last * table.most_events + 1, last * max(rolls for _, rolls in live) + 1)
-    grid = (_fast_size(shape[0]), _fast_size(shape[1]))
+    grid = (fast_size(shape[0]), fast_size(shape[1]))
     u = np.exp(-2j * np.pi * np.arange(grid[0]) / grid[0])[:, None]
     z = np.exp(-2j * np.pi * np.arange(grid[1] // 2 + 1) / grid[1])[None, :]
     lethal = (1.0 - table.lethal_unsaved) + table.lethal_unsaved * u
@@ -67,7 +67,7 @@ def event_counts(table: WeaponTable) -> Array:
     return joint[: shape[0], : shape[1]]
 
 
-def _fast_size(n: int) -> int:
+def fast_size(n: int) -> int:
     """The least 5-smooth number >= n: an FFT length pocketfft transforms quickly."""
     while True:
         rest = n

@@ -22,6 +22,7 @@ from bot.rules.odds.tables import WeaponTable, weapon_table
 from bot.rules.profiles import AttackSpec
 
 MAX_CELLS = 4_000_000
+TOO_MANY_WAITING = "Those devastating wounds are too many to work out exactly; use fewer attacks."
 
 
 def compute(spec: AttackSpec) -> Odds:
@@ -63,9 +64,7 @@ def compute(spec: AttackSpec) -> Odds:
 def _defer(state: Array, table: WeaponTable, normal: Op) -> Array:
     """After a weapon with Devastating Wounds: health by its wounds waiting (a new last axis)."""
     if state.size * ((table.count.size - 1) * table.most_events + 1) > MAX_CELLS:
-        raise TooManyDice(
-            "Those devastating wounds are too many to work out exactly; use fewer attacks."
-        )
+        raise TooManyDice(TOO_MANY_WAITING)
     joint = flush(event_counts(table))
     powers = np.empty((*state.shape, joint.shape[0]))  # N^a(state) for every count a of events
     powers[..., 0] = state
