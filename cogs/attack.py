@@ -12,6 +12,7 @@ from bot.client import VoxBot
 from bot.game import Event, GameState, set_health
 from bot.rules.attack import AttackResult, resolve
 from bot.rules.odds import Odds, compute
+from bot.rules.odds.cost import check as check_size
 from bot.ui.attack_options import AttackRequest, attack_command
 from bot.ui.attack_view import ODDS_PENDING, attack_embed, odds_unavailable
 from bot.ui.charts import render
@@ -58,11 +59,16 @@ async def roll_on_target(
 
 
 async def odds_and_chart(
-    bot: VoxBot, request: AttackRequest, result: AttackResult | None = None
+    bot: VoxBot,
+    request: AttackRequest,
+    result: AttackResult | None = None,
+    owner: int | None = None,
 ) -> tuple[Odds, bytes]:
-    """The exact odds (in the compute pool) and their chart (in the chart thread), both cached;
-    with `result`, the chart marks where that roll fell."""
-    odds = await bot.compute.run(compute, request.spec)
+    """The exact odds (in the compute pool, `owner`'s turn) and their chart (in the chart thread),
+    both cached; with `result`, the chart marks where that roll fell. Odds over the budget are
+    refused before anything is computed."""
+    check_size(request.spec)
+    odds = await bot.compute.run(compute, request.spec, owner=owner)
     chart = odds_chart(
         odds, request.spec, request.edition,
         destroyed=result.models_destroyed if result else None,
@@ -93,7 +99,7 @@ async def respond_attack(interaction: discord.Interaction, request: AttackReques
             result, request.spec, request.edition, roller, odds=odds, tracked=applied
         )
 
-    work = bot.loop.create_task(odds_and_chart(bot, request, result))
+    work = bot.loop.create_task(odds_and_chart(bot, request, result, interaction.user.id))
     try:
         await interaction.response.send_message(embed=embed(ODDS_PENDING), ephemeral=request.secret)
     except BaseException:
@@ -111,7 +117,7 @@ async def respond_attack(interaction: discord.Interaction, request: AttackReques
 
 async def respond_odds(interaction: discord.Interaction, request: AttackRequest) -> None:
     bot = cast(VoxBot, interaction.client)
-    work = bot.loop.create_task(odds_and_chart(bot, request))
+    work = bot.loop.create_task(odds_and_chart(bot, request, owner=interaction.user.id))
     (odds, png), send = await answer_when_ready(interaction, work, ephemeral=request.secret)
     await send(
         embed=odds_embed(odds, request.spec, request.edition),

@@ -154,11 +154,11 @@ class GatedPool:
         self.gate = asyncio.Event()
         self.error = error
 
-    async def run(self, fn: Any, arg: Any) -> Any:
+    async def run(self, fn: Any, arg: Any, **options: Any) -> Any:
         await self.gate.wait()
         if self.error is not None:
             raise self.error
-        return await self.real(fn, arg)
+        return await self.real(fn, arg, **options)
 
 
 async def first_reply(harness: Harness, before: int) -> Sent:
