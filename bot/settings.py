@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
@@ -13,6 +14,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 Edition = Literal["9th", "10th"]
 SEED_MAX = 2**63 - 1
 SNOWFLAKE_MAX = 2**64 - 1
+MAX_WORKERS = 32
 # What each setting must be, as the end of the one sentence an invalid value gets.
 EXPECTED = {
     "database_path": "a file path such as data/vox.sqlite3",
@@ -24,6 +26,8 @@ EXPECTED = {
     "discord_gateway_url": "a ws:// or wss:// address with a host, such as "
     "wss://gateway.discord.gg, or empty",
     "dice_seed": f"a whole number from 0 to {SEED_MAX}, or empty",
+    "compute_workers": f"a whole number from 1 to {MAX_WORKERS}, or empty for one per core "
+    "less one",
 }
 URL_SCHEMES = {"discord_api_base": ("http", "https"), "discord_gateway_url": ("ws", "wss")}
 
@@ -35,6 +39,11 @@ class MissingToken(Exception):
         "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token after "
         "DISCORD_TOKEN= (Discord Developer Portal -> your application -> Bot -> Reset Token)."
     )
+
+
+def machine_workers() -> int:
+    """Odds workers when COMPUTE_WORKERS is empty: one per core, less one for the event loop."""
+    return max(1, min(MAX_WORKERS, (os.cpu_count() or 1) - 1))
 
 
 class Settings(BaseSettings):
@@ -50,6 +59,7 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(default=None)
     discord_gateway_url: str | None = Field(default=None)
     dice_seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    compute_workers: int = Field(default_factory=machine_workers, ge=1, le=MAX_WORKERS)
 
     @field_validator(
         "dev_guild_id", "discord_api_base", "discord_gateway_url", "dice_seed", mode="before"
@@ -57,6 +67,11 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("compute_workers", mode="before")
+    @classmethod
+    def _empty_is_machine(cls, value: object) -> object:
+        return machine_workers() if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level")
     @classmethod

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_EDITION",
-                 "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DICE_SEED"):  # fmt: skip
+                 "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DICE_SEED",
+                 "COMPUTE_WORKERS"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
 
@@ -70,6 +71,10 @@ BAD_SETTINGS = [
     ("DICE_SEED", "lucky"),
     ("DICE_SEED", "1e3"),
     ("DICE_SEED", str(2**63)),
+    ("COMPUTE_WORKERS", "0"),
+    ("COMPUTE_WORKERS", "33"),
+    ("COMPUTE_WORKERS", "many"),
+    ("COMPUTE_WORKERS", "1.5"),
 ]
 
 
@@ -110,11 +115,24 @@ def test_default_edition_accepts_any_case_and_spaces(
         ("DISCORD_GATEWAY_URL", "wss://gateway.discord.gg"),
         ("DISCORD_GATEWAY_URL", "ws://[::1]:8080/gateway"),
         ("DEV_GUILD_ID", " "),
+        ("COMPUTE_WORKERS", "4"),
     ],
 )
 def test_good_settings_are_accepted(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     Settings(_env_file=None)
+
+
+@pytest.mark.parametrize("value", [None, "", "  "])
+def test_compute_workers_default_to_one_per_core_less_one(
+    monkeypatch: pytest.MonkeyPatch, value: str | None
+) -> None:
+    if value is not None:
+        monkeypatch.setenv("COMPUTE_WORKERS", value)
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert Settings(_env_file=None).compute_workers == 7
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert Settings(_env_file=None).compute_workers == 1
 
 
 def test_unknown_arguments_print_usage(capsys: pytest.CaptureFixture[str]) -> None:
