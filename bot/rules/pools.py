@@ -9,7 +9,7 @@ players roll a D6, the highest wins, ties roll again; no re-rolls or modifiers a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.rules.dice import Dice, DieRoll, reroll_die, roll_die
@@ -59,11 +59,18 @@ class PoolRoll:
     expression: DiceExpr
     target: Target
     dice: tuple[DieRoll, ...]
+    _values: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def values(self) -> tuple[int, ...]:
-        """Each die after the expression's modifiers (re-rolls come first, seed 004)."""
-        return tuple(self.expression.apply(d.value) for d in self.dice)
+        """Each die after the expression's modifiers (re-rolls come first, seed 004); computed
+        once per roll (a 1000-die pool is read for its successes, failures and display)."""
+        if self._values is None:
+            object.__setattr__(
+                self, "_values", tuple(self.expression.apply(d.value) for d in self.dice)
+            )
+        assert self._values is not None
+        return self._values
 
     @property
     def successes(self) -> int:
