@@ -136,6 +136,7 @@ class GameCog(
         check_may_change(interaction, table.state)
         point = table.state.undo
         if point is None:
+            undo(table.state)  # says why: nothing yet, or older than undo reaches (UNDO_LIMIT)
             raise UserError("There is nothing to undo yet.")
         me, moderator = interaction.user.id, interaction.permissions.manage_channels
         check_undo((point.seqs[0], point.actor, point.what), me, moderator=moderator, naming=change)

@@ -6,7 +6,7 @@ order. Undo always reverts the latest live action, so skipping its events is exa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +40,78 @@ class Action:
     actor: int | None
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _Link:
+    action: Action
+    rest: _Link | None
+
+
+class Actions:
+    """The live actions, a persistent stack: pushing one or joining an event to the newest is
+    O(1) and shares the rest (a tuple rebuilt per event made folding a long campaign O(n²)).
+    Iterates oldest first like a tuple; `reversed()` walks newest first without copying."""
+
+    __slots__ = ("_len", "_top")
+
+    def __init__(self, actions: Iterable[Action] = ()) -> None:
+        self._top: _Link | None = None
+        self._len = 0
+        for action in actions:
+            self._top, self._len = _Link(action, self._top), self._len + 1
+
+    @classmethod
+    def _of(cls, top: _Link | None, length: int) -> Actions:
+        made = cls.__new__(cls)
+        made._top, made._len = top, length
+        return made
+
+    def push(self, action: Action) -> Actions:
+        return Actions._of(_Link(action, self._top), self._len + 1)
+
+    def replace_last(self, action: Action) -> Actions:
+        assert self._top is not None
+        return Actions._of(_Link(action, self._top.rest), self._len)
+
+    def __reversed__(self) -> Iterator[Action]:
+        link = self._top
+        while link is not None:
+            yield link.action
+            link = link.rest
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(list(reversed(self))[::-1])
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index: int) -> Action:
+        if index == -1 and self._top is not None:
+            return self._top.action
+        return tuple(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Actions):
+            if self._len != other._len:
+                return False
+            a, b = self._top, other._top
+            while a is not None and b is not None and a is not b:
+                if a.action != b.action:
+                    return False
+                a, b = a.rest, b.rest
+            return True
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Actions], tuple[tuple[Action, ...]]]:
+        return Actions, (tuple(self),)  # flat: a deep chain of links would exhaust the stack
+
+    def __repr__(self) -> str:
+        return f"Actions({tuple(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class Aftermath:
     """The post-battle sequence of the latest battle; card keys are `name_key`s."""
@@ -65,7 +137,7 @@ class CampaignState:
     cards: Mapping[str, Card] = field(default_factory=dict)  # by name_key, in added order
     battles: tuple[Battle, ...] = ()
     aftermath: Aftermath | None = None
-    actions: tuple[Action, ...] = ()  # live (not undone) actions, oldest first
+    actions: Actions = field(default_factory=Actions)  # live (not undone) actions, oldest first
     seq: int = 0
 
     def card(self, name: str) -> Card | None:
@@ -268,9 +340,9 @@ def apply(state: CampaignState, entry: Recorded) -> CampaignState:
         if event.follows and actions:
             last = actions[-1]
             joined = Action((*last.seqs, entry.seq), (*last.kinds, event.kind), last.actor)
-            actions = (*actions[:-1], joined)
+            actions = actions.replace_last(joined)
         else:
-            actions = (*actions, Action((entry.seq,), (event.kind,), entry.actor))
+            actions = actions.push(Action((entry.seq,), (event.kind,), entry.actor))
         state = replace(state, actions=actions)
     return replace(state, seq=entry.seq)
 

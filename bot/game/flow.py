@@ -23,7 +23,7 @@ from bot.game.events import (
     TurnEnded,
     chain,
 )
-from bot.game.state import GameState, UndoPoint
+from bot.game.state import UNDO_LIMIT, GameState, UndoPoint
 from bot.rules.deployment import FirstTurnRollOff
 from bot.rules.editions import Edition, edition
 from bot.rules.errors import IllegalAction
@@ -171,6 +171,11 @@ def undo(state: GameState) -> list[Event]:
     """Revert the last action that changed the state by appending a compensating event."""
     guards.game_open(state)
     point = state.undo
+    if point is None and state.changed:
+        raise IllegalAction(
+            f"Undo takes back only the last {UNDO_LIMIT} changes in a row; correct an older one "
+            "with a new change instead."
+        )
     if point is None:
         raise IllegalAction("There is nothing to undo yet.")
     return [EventUndone(seqs=point.seqs, kinds=point.kinds, what=point.what)]

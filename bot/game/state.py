@@ -1,7 +1,8 @@
 """The state of one game and how each event changes it: `fold(log)` and `apply(state, entry)`.
 
-Undo needs no history scan: every state keeps the action that produced it (`UndoPoint`) and the
-state before that action, so reverting restores that snapshot exactly.
+Undo needs no history scan: every state keeps its last `UNDO_LIMIT` actions (`UndoPoint`s, newest
+first), each with the state before it, so reverting restores that snapshot exactly. Older actions
+are forgotten, so a long game holds a bounded number of past states, not one per event.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from bot.rules.editions import Edition, Phase, edition
 from bot.rules.names import name_key
 
 Status = Literal["new", "setup", "active", "ended"]
+UNDO_LIMIT = 30  # actions undo can take back in a row (README, /game undo)
 
 
 @dataclass(frozen=True, slots=True)
 class UndoPoint:
-    """The last action that changed the state: its events, who did it, and the state before it."""
+    """An action that changed the state: its events, who did it, and the state before it (whose
+    own undo history is not kept there: the points after this one in `GameState.history` are)."""
 
     seqs: tuple[int, ...]
     kinds: tuple[str, ...]
@@ -65,7 +68,13 @@ class GameState:
     attacker: int | None = None  # Eternum set-up
     deployed_first: int | None = None
     chooser: int | None = None  # who picks the first turn, once a roll-off decided it
-    undo: UndoPoint | None = None
+    history: tuple[UndoPoint, ...] = ()  # the last UNDO_LIMIT actions, newest first
+    changed: bool = False  # some action changed the game (undo past `history` is then refused)
+
+    @property
+    def undo(self) -> UndoPoint | None:
+        """The action undo would revert next."""
+        return self.history[0] if self.history else None
 
     @property
     def phase(self) -> Phase | None:
@@ -234,10 +243,10 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
 
 
 def _undone(state: GameState, e: ev.EventUndone) -> GameState:
-    point = state.undo
-    while point is not None and point.seqs != e.seqs:
-        point = point.before.undo
-    return state if point is None else point.before
+    for i, point in enumerate(state.history):
+        if point.seqs == e.seqs:
+            return replace(point.before, history=state.history[i + 1 :])
+    return state
 
 
 def apply(state: GameState, entry: Recorded) -> GameState:
@@ -250,12 +259,16 @@ def apply(state: GameState, entry: Recorded) -> GameState:
         after = replace(after, phase_seq=entry.seq, tested=frozenset())
     if event.kind in NOT_UNDOABLE:
         return replace(after, seq=entry.seq)
-    point = state.undo
-    if event.follows and point is not None:
+    history = state.history
+    if event.follows and history:
+        point = history[0]
         point = replace(point, seqs=(*point.seqs, entry.seq), kinds=(*point.kinds, event.kind))
+        history = (point, *history[1:])
     else:
-        point = UndoPoint((entry.seq,), (event.kind,), entry.actor, describe(event), state)
-    return replace(after, seq=entry.seq, undo=point)
+        before = replace(state, history=())  # its history lives on in `history[1:]`
+        point = UndoPoint((entry.seq,), (event.kind,), entry.actor, describe(event), before)
+        history = (point, *history[: UNDO_LIMIT - 1])
+    return replace(after, seq=entry.seq, history=history, changed=True)
 
 
 def _position(state: GameState) -> tuple[object, ...]:

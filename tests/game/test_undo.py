@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import damage, fold, move_unit, next_phase, score_vp, spend_cp, undo, undo_target
+from bot.game import (
+    damage,
+    fold,
+    gain_cp,
+    move_unit,
+    next_phase,
+    score_vp,
+    spend_cp,
+    undo,
+    undo_target,
+)
 from bot.game.events import DiceRolled, EventUndone
+from bot.game.state import UNDO_LIMIT
 from bot.rules.errors import IllegalAction
 from tests.game.conftest import ALICE, BOB, Table
 
@@ -93,3 +104,23 @@ def test_fold_of_the_log_equals_the_state_reached_step_by_step(table: Table) -> 
     table.do(damage, "Boyz", [1, 1])
     again = fold(table.log)
     assert (again.units, again.cp, again.seq) == (table.state.units, table.state.cp, len(table.log))
+
+
+def test_undo_reaches_back_a_bounded_number_of_actions_then_says_so(table: Table) -> None:
+    """Only the last UNDO_LIMIT actions keep their state before: memory does not grow with the
+    game. Undoing all of them works exactly; the next undo is one sentence, not a wrong state."""
+    table.start(starting_cp=0)
+    steps = UNDO_LIMIT + 5
+    states = []
+    for _ in range(steps):
+        states.append(table.state)
+        table.do(gain_cp, ALICE, 1)
+    assert len(table.state.history) == UNDO_LIMIT
+    assert all(not p.before.history for p in table.state.history)  # no chain of past states
+    for back in range(1, UNDO_LIMIT + 1):
+        table.do(undo)
+        assert table.state.cp == states[-back].cp
+    assert table.state.cp[ALICE] == states[0].cp[ALICE] + steps - UNDO_LIMIT
+    with pytest.raises(IllegalAction, match=f"only the last {UNDO_LIMIT} changes"):
+        undo(table.state)
+    assert fold(table.log) == table.state
