@@ -53,7 +53,7 @@ async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
         dice = None if seed is None else Dice(random.Random(seed))  # replays and tests only
         bot = VoxBot(
             settings, db, dice=dice, sync_on_start=not sync_only,
-            compute_processes=settings.compute_workers,
+            compute_processes=settings.workers,
         )  # fmt: skip
         return await _serve(bot, token, sync_only)
     finally:

@@ -59,19 +59,19 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(default=None)
     discord_gateway_url: str | None = Field(default=None)
     dice_seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
-    compute_workers: int = Field(default_factory=machine_workers, ge=1, le=MAX_WORKERS)
+    compute_workers: int | None = Field(default=None, ge=1, le=MAX_WORKERS)  # see `workers`
 
     @field_validator(
-        "dev_guild_id", "discord_api_base", "discord_gateway_url", "dice_seed", mode="before"
+        "dev_guild_id",
+        "discord_api_base",
+        "discord_gateway_url",
+        "dice_seed",
+        "compute_workers",
+        mode="before",
     )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
-
-    @field_validator("compute_workers", mode="before")
-    @classmethod
-    def _empty_is_machine(cls, value: object) -> object:
-        return machine_workers() if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level")
     @classmethod
@@ -115,6 +115,11 @@ class Settings(BaseSettings):
         if parts.scheme.lower() not in URL_SCHEMES[str(info.field_name)] or not host:
             raise ValueError(EXPECTED[str(info.field_name)])
         return value
+
+    @property
+    def workers(self) -> int:
+        """COMPUTE_WORKERS, or one per core less one when it is empty."""
+        return self.compute_workers or machine_workers()
 
     def require_token(self) -> str:
         """The token, or `MissingToken` when it is missing or blank."""

@@ -123,6 +123,11 @@ def test_good_settings_are_accepted(monkeypatch: pytest.MonkeyPatch, name: str, 
     Settings(_env_file=None)
 
 
+def test_compute_workers_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPUTE_WORKERS", " 4 ")
+    assert Settings(_env_file=None).workers == 4
+
+
 @pytest.mark.parametrize("value", [None, "", "  "])
 def test_compute_workers_default_to_one_per_core_less_one(
     monkeypatch: pytest.MonkeyPatch, value: str | None
@@ -130,9 +135,9 @@ def test_compute_workers_default_to_one_per_core_less_one(
     if value is not None:
         monkeypatch.setenv("COMPUTE_WORKERS", value)
     monkeypatch.setattr("os.cpu_count", lambda: 8)
-    assert Settings(_env_file=None).compute_workers == 7
+    assert Settings(_env_file=None).workers == 7
     monkeypatch.setattr("os.cpu_count", lambda: 1)
-    assert Settings(_env_file=None).compute_workers == 1
+    assert Settings(_env_file=None).workers == 1
 
 
 def test_unknown_arguments_print_usage(capsys: pytest.CaptureFixture[str]) -> None:
