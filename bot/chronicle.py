@@ -1,13 +1,17 @@
 """Campaigns as the bot uses them: find one by name in a server, read its state, act on it.
 
 Like the game `Tracker`: decide against the current state, append optimistically, and decide again
-when someone appended first. A campaign is small, so its log is read whole each time.
+when someone appended first. An append that succeeded is applied to the cached state directly; a
+campaign not in memory starts from its stored snapshot (`bot.store.snapshots`) and the events after
+it, unless an undo among them reaches back, which folds the whole log.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.campaign import (
     CampaignState,
@@ -25,8 +29,11 @@ from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
 from bot.rules.quote import quoted
 from bot.store import campaigns as store
+from bot.store import snapshots
 from bot.store.database import Database
 from bot.tracker import KeyedLocks
+
+log = logging.getLogger("vox.chronicle")
 
 MAX_TRIES = 5
 Decision = Callable[[CampaignState], Sequence[Event]]
@@ -34,11 +41,16 @@ Decision = Callable[[CampaignState], Sequence[Event]]
 
 @dataclass(frozen=True, slots=True)
 class Book:
-    """A campaign: its record, its log and the state folded from it."""
+    """A campaign: its record, its log after seq `since` and the state folded from the log.
+
+    `since` is 0 (the whole log) unless the campaign was loaded from a snapshot at that seq; then
+    `Chronicle.history` reads the whole log when a caller needs it.
+    """
 
     record: store.CampaignRecord
     events: tuple[Recorded, ...]
     state: CampaignState
+    since: int = 0
 
 
 class Chronicle:
@@ -47,6 +59,8 @@ class Chronicle:
         self.dice = dice
         self._lock = KeyedLocks()  # one writer per campaign
         self._books: dict[int, Book] = {}  # by campaign id; only ever extended from the log
+        self._snapshot_seq: dict[int, int] = {}  # by campaign id: the seq of its latest snapshot
+        self._saving: set[asyncio.Task[None]] = set()
 
     async def create(
         self, guild_id: int, name: str, edition: str, creator: int, follow: Sequence[Event] = ()
@@ -64,20 +78,72 @@ class Chronicle:
         """The campaign up to date with its log: only events newer than the cached book are read
         and applied (an undo among them refolds the whole log)."""
         cached = self._books.get(record.id)
-        after = cached.state.seq if cached else 0
-        new = tuple(await store.load_events(self.db, record.id, after=after))
-        if cached is not None and not new:
+        if cached is None:
+            return await self._load(record)
+        new = await store.load_events(self.db, record.id, after=cached.state.seq)
+        if not new:
             return cached
-        events = (*(cached.events if cached else ()), *new)
-        if cached is None or any(isinstance(r.event, EventUndone) for r in new):
-            state = fold(events)
-        else:
-            state = cached.state
-            for entry in new:
-                state = apply(state, entry)
-        book = Book(record, events, state)
-        self._books[record.id] = book
+        return await self._extend(cached, new)
+
+    async def _load(self, record: store.CampaignRecord) -> Book:
+        """From the stored snapshot (if any) and the events after it."""
+        state = await snapshots.load(self.db, "campaign", record.id, CampaignState)
+        since = state.seq if state is not None else 0
+        self._snapshot_seq[record.id] = since
+        new = await store.load_events(self.db, record.id, after=since)
+        if state is None:
+            return self._keep(Book(record, tuple(new), fold(new)))
+        return await self._extend(Book(record, (), state, since), new)
+
+    async def _extend(self, book: Book, new: Sequence[Recorded]) -> Book:
+        """`book` with `new` (the events right after its state) applied, cached."""
+        if any(isinstance(r.event, EventUndone) for r in new):  # may skip earlier events
+            events = (*await self.history(book), *new)
+            return self._keep(Book(book.record, events, fold(events)))
+        state = book.state
+        for entry in new:
+            state = apply(state, entry)
+        return self._keep(Book(book.record, (*book.events, *new), state, book.since))
+
+    def _keep(self, book: Book) -> Book:
+        campaign_id, seq = book.record.id, book.state.seq
+        cached = self._books.get(campaign_id)
+        if cached is None or cached.state.seq <= seq:
+            self._books[campaign_id] = book
+        if seq - self._snapshot_seq.get(campaign_id, 0) >= snapshots.EVERY:
+            self._snapshot_seq[campaign_id] = seq
+            self._save(campaign_id, book.state)
         return book
+
+    def _save(self, campaign_id: int, state: CampaignState) -> None:
+        """Store a snapshot after the reply (the task is kept until done; `flush` awaits it)."""
+
+        async def save() -> None:
+            try:
+                await snapshots.save(self.db, "campaign", campaign_id, state)
+            except Exception:  # only costs a longer fold after a restart
+                log.warning("could not save a snapshot of campaign %d", campaign_id, exc_info=True)
+
+        task = asyncio.get_running_loop().create_task(save())
+        self._saving.add(task)
+        task.add_done_callback(self._saving.discard)
+
+    async def flush(self) -> None:
+        """Wait for the snapshots being saved (before the database closes)."""
+        while self._saving:
+            await asyncio.gather(*self._saving)
+
+    async def history(self, book: Book) -> tuple[Recorded, ...]:
+        """The book's whole log (read once when the book was loaded from a snapshot)."""
+        if book.since == 0:
+            return book.events
+        before = await store.load_events(self.db, book.record.id, until=book.since)
+        whole = (*before, *book.events)
+        cached = self._books.get(book.record.id)
+        if cached is not None and cached.since == book.since:  # keep the whole log from now on
+            late = cached.events[len(book.events) :]
+            self._books[book.record.id] = replace(cached, events=(*whole, *late), since=0)
+        return whole
 
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""
@@ -134,10 +200,10 @@ class Chronicle:
             if not events:
                 return book
             try:
-                await store.append(self.db, campaign_id, book.state.seq, events, actor=actor)
+                recorded = await store.append(
+                    self.db, campaign_id, book.state.seq, events, actor=actor
+                )
             except store.CampaignConflict:
                 continue
-            after = await self.by_id(campaign_id)
-            assert after is not None
-            return after
+            return await self._extend(book, recorded)  # appended right after book.state.seq
         raise IllegalAction("The campaign is busy with other changes; try again in a moment.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -45,6 +46,16 @@ EXTENSIONS = (
 )
 SYNC_HASH_KEY = "command_tree_hash"
 SYNC_SCOPE_KEY = "command_sync_scope"  # where the commands went last: "global" or "guild:<id>"
+GC_THRESHOLDS = (10_000, 10, 100)  # young collections less often; a full one a tenth as often
+
+
+def settle_heap() -> None:
+    """Once started, move everything alive (modules, the command tree, editions, caches) out of
+    the collector's sight (`gc.freeze`), so a full collection scans only what came later, and
+    collect less often: full collections paused the loop 40-50 ms (the /roll p99 outliers)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class SyncForbidden(Exception):
@@ -108,6 +119,7 @@ class VoxBot(commands.Bot):
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)
         self.chronicle = Chronicle(db, self.dice)
+        self.heap_settled = False
 
     async def setup_hook(self) -> None:
         await self.compute.start()
@@ -138,9 +150,17 @@ class VoxBot(commands.Bot):
         await drain(cast(DrainingState, self._connection), grace)
         await self.close()
 
+    async def on_ready(self) -> None:
+        """The first READY: start-up is over and the caches are warm (reconnects change nothing)."""
+        if not self.heap_settled:
+            self.heap_settled = True
+            settle_heap()
+
     async def close(self) -> None:
         await super().close()
         await self.compute.close()
+        await self.tracker.flush()  # snapshots being saved, before the database closes
+        await self.chronicle.flush()
 
     @property
     def sync_guild(self) -> discord.Object | None:

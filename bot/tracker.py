@@ -3,20 +3,28 @@
 The pure model (`bot.game`) decides; the store (`bot.store.games`) appends with the seq the decision
 was made at. If someone else appended first, the state is reloaded and the decision made again —
 unless the caller pinned a seq (a button from an older prompt), which is then out of date.
+
+An append that succeeded is applied to the cached state directly (nobody appended in between, or
+the append would have conflicted); only newer events are ever read. A game not in memory starts
+from its stored snapshot (`bot.store.snapshots`), so a restart folds only the events after it; a
+snapshot is saved every `snapshots.EVERY` events, after the reply.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.game import Event, GameState, Recorded, apply, fold
-from bot.game.events import GameStarted
+from bot.game.events import GameEnded, GameStarted
 from bot.rules.errors import IllegalAction
-from bot.store import games
+from bot.store import games, snapshots
 from bot.store.database import Database
+
+log = logging.getLogger("vox.tracker")
 
 MAX_TRIES = 5
 Decision = Callable[[GameState], Sequence[Event]]
@@ -34,11 +42,16 @@ class Stale(IllegalAction):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A channel's game: its record, its log and the state folded from it."""
+    """A channel's game: its record, its log after seq `since` and the state folded from the log.
+
+    `since` is 0 (the whole log) unless the game was loaded from a snapshot at that seq; then
+    `Tracker.history` reads the whole log when a caller needs it (a round summary, a battle report).
+    """
 
     record: games.GameRecord
     events: tuple[Recorded, ...]
     state: GameState
+    since: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +90,8 @@ class Tracker:
         self.db = db
         self._tables: dict[int, Table] = {}  # by game id; only ever extended from the log
         self._lock = KeyedLocks()  # one writer per channel
+        self._snapshot_seq: dict[int, int] = {}  # by game id: the seq of its latest snapshot
+        self._saving: set[asyncio.Task[None]] = set()
 
     async def table(self, channel_id: int) -> Table | None:
         """The channel's active game, up to date with the log."""
@@ -91,19 +106,66 @@ class Tracker:
             raise NoGame(NO_GAME)
         return table
 
+    async def history(self, table: Table) -> tuple[Recorded, ...]:
+        """The table's whole log (read once when the table was loaded from a snapshot)."""
+        if table.since == 0:
+            return table.events
+        before = await games.load_events(self.db, table.record.id, until=table.since)
+        whole = (*before, *table.events)
+        cached = self._tables.get(table.record.id)
+        if cached is not None and cached.since == table.since:  # keep the whole log from now on
+            late = cached.events[len(table.events) :]
+            self._tables[table.record.id] = replace(cached, events=(*whole, *late), since=0)
+        return whole
+
     async def _refresh(self, record: games.GameRecord) -> Table:
         cached = self._tables.get(record.id)
-        after = cached.state.seq if cached else 0
-        new = await games.load_events(self.db, record.id, after=after)
-        if cached and not new:
-            return cached if cached.record == record else Table(record, cached.events, cached.state)
-        state = cached.state if cached else GameState()
+        if cached is None:
+            return await self._load(record)
+        new = await games.load_events(self.db, record.id, after=cached.state.seq)
+        if not new:
+            return cached if cached.record == record else replace(cached, record=record)
+        return self._extend(cached, new, record)
+
+    async def _load(self, record: games.GameRecord) -> Table:
+        """From the stored snapshot (if any) and the events after it."""
+        state = await snapshots.load(self.db, "game", record.id, GameState)
+        since = state.seq if state is not None else 0
+        self._snapshot_seq[record.id] = since
+        new = await games.load_events(self.db, record.id, after=since)
+        return self._extend(Table(record, (), state or GameState(), since), new, record)
+
+    def _extend(self, table: Table, new: Sequence[Recorded], record: games.GameRecord) -> Table:
+        """`table` with `new` (the events right after its state) applied, cached."""
+        state = table.state
         for event in new:
             state = apply(state, event)
-        events = (*(cached.events if cached else ()), *new)
-        table = Table(record, events, state)
-        self._tables[record.id] = table
-        return table
+        after = Table(record, (*table.events, *new), state, table.since)
+        cached = self._tables.get(record.id)
+        if cached is None or cached.state.seq <= state.seq:
+            self._tables[record.id] = after
+        if state.seq - self._snapshot_seq.get(record.id, 0) >= snapshots.EVERY:
+            self._snapshot_seq[record.id] = state.seq
+            self._save(record.id, state)
+        return after
+
+    def _save(self, game_id: int, state: GameState) -> None:
+        """Store a snapshot after the reply (the task is kept until done; `flush` awaits it)."""
+
+        async def save() -> None:
+            try:
+                await snapshots.save(self.db, "game", game_id, state)
+            except Exception:  # only costs a longer fold after a restart
+                log.warning("could not save a snapshot of game %d", game_id, exc_info=True)
+
+        task = asyncio.get_running_loop().create_task(save())
+        self._saving.add(task)
+        task.add_done_callback(self._saving.discard)
+
+    async def flush(self) -> None:
+        """Wait for the snapshots being saved (before the database closes)."""
+        while self._saving:
+            await asyncio.gather(*self._saving)
 
     async def start(
         self, guild_id: int | None, channel_id: int, started: GameStarted, actor: int
@@ -138,13 +200,18 @@ class Tracker:
                 )
             except games.Conflict:
                 continue
-            record = await games.load_game(self.db, table.record.id) or table.record
-            after = await self._refresh(record)
+            # Appended right after table.state.seq: nothing to read back (`append` ended the game
+            # in the same transaction if a GameEnded was among the events).
+            record = table.record
+            if any(isinstance(r.event, GameEnded) for r in recorded):
+                record = replace(record, status="ended")
+            after = self._extend(table, recorded, record)
             return Outcome(after, table.state, tuple(recorded))
         raise IllegalAction("The game is busy with other changes; try again in a moment.")
 
     def forget(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
+        self._snapshot_seq.pop(game_id, None)
 
 
 def in_phase(phase_seq: int) -> Expectation:

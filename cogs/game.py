@@ -155,7 +155,8 @@ class GameCog(
         if not 1 <= count <= 50:
             raise UserError("Show 1 to 50 events.")
         table = await self.bot.tracker.require(interaction.channel_id or 0)
-        await interaction.response.send_message(embed=log_embed(table.events, count))
+        events = await self.bot.tracker.history(table)
+        await interaction.response.send_message(embed=log_embed(events, count))
 
     @app_commands.command(name="end")
     @app_commands.describe(winner="Who won (default: decided on victory points)")

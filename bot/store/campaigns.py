@@ -135,14 +135,17 @@ async def list_campaigns(
     return [_campaign(r) for k, _, r in keyed if k.startswith(key)][:limit]
 
 
-async def load_events(db: Database, campaign_id: int, after: int = 0) -> list[Recorded]:
-    """The campaign's log in order (from seq `after + 1`)."""
+async def load_events(
+    db: Database, campaign_id: int, after: int = 0, until: int | None = None
+) -> list[Recorded]:
+    """The campaign's log in order (from seq `after + 1`; up to seq `until`)."""
     sql = (
         "SELECT seq, actor, at, kind, payload FROM campaign_events "
-        "WHERE campaign_id = ? AND seq > ? ORDER BY seq"
+        "WHERE campaign_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
     )
+    last = (1 << 62) if until is None else until
     async with db.lock:
-        rows = await _rows(db, sql, (campaign_id, after))
+        rows = await _rows(db, sql, (campaign_id, after, last))
     return [
         Recorded(seq, actor, at, from_json(kind, payload)) for seq, actor, at, kind, payload in rows
     ]

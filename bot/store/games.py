@@ -134,14 +134,18 @@ async def load_game(db: Database, game_id: int) -> GameRecord | None:
     return _game(rows[0]) if rows else None
 
 
-async def load_events(db: Database, game_id: int, after: int = 0) -> list[Recorded]:
-    """The game's log in order (from seq `after + 1`, to catch up a cached state)."""
+async def load_events(
+    db: Database, game_id: int, after: int = 0, until: int | None = None
+) -> list[Recorded]:
+    """The game's log in order (from seq `after + 1`, to catch up a cached state; up to seq
+    `until`, to read what a snapshot stands for)."""
     sql = (
         "SELECT seq, actor, at, kind, payload FROM events WHERE game_id = ? AND seq > ? "
-        "ORDER BY seq"
+        "AND seq <= ? ORDER BY seq"
     )
+    last = (1 << 62) if until is None else until
     async with _lock(db):
-        rows = await _rows(db, sql, (game_id, after))
+        rows = await _rows(db, sql, (game_id, after, last))
     return [
         Recorded(seq, actor, at, from_json(kind, payload)) for seq, actor, at, kind, payload in rows
     ]

@@ -8,6 +8,7 @@ so they work after a restart; a component from a finished sequence says so inste
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -22,7 +23,7 @@ from bot.campaign import (
     pending,
 )
 from bot.campaign.aftermath import MAX_HONOUR
-from bot.campaign.events import AftermathFinished, OutOfActionChoice
+from bot.campaign.events import AftermathFinished, OutOfActionChoice, Recorded
 from bot.chronicle import Book
 from bot.tracker import Stale
 from bot.ui.mentions import only
@@ -63,12 +64,11 @@ async def _open(interaction: discord.Interaction, campaign_id: int, battle: int)
     return book
 
 
-def recap(book: Book) -> discord.Embed:
+def recap(book: Book, events: Sequence[Recorded]) -> discord.Embed:
     """The finished sequence's recap, from the state just before it closed (which still holds
-    its rolls, marks and honours)."""
+    its rolls, marks and honours); `events` is the campaign's whole log."""
     from bot.ui.campaign_view import aftermath_done_embed
 
-    events = book.events
     closed = bool(events) and isinstance(events[-1].event, AftermathFinished)
     state = fold(events[:-1]) if closed else book.state
     return aftermath_done_embed(state, len(book.state.battles))
@@ -86,7 +86,8 @@ async def _next(interaction: discord.Interaction, campaign_id: int, book: Book) 
     await interaction.response.edit_message(view=None)
     step = pending(book.state)
     if step is None:
-        await interaction.followup.send(embed=recap(book))
+        bot = cast("VoxBot", interaction.client)
+        await interaction.followup.send(embed=recap(book, await bot.chronicle.history(book)))
         return
     view = step_view(campaign_id, book.state, step)
     embed = step_embed(book.state, step)

@@ -90,7 +90,7 @@ async def after_game(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     from bot.ui.campaign_view import step_embed
 
-    state, events = outcome.state, outcome.table.events
+    state, events = outcome.state, await bot.tracker.history(outcome.table)
     started = events[0].event
     mission = started.mission if isinstance(started, GameStarted) else ""
     report = battle_report(state, events)
@@ -112,7 +112,7 @@ async def after_game(interaction: discord.Interaction, outcome: Outcome) -> None
     )
     step = pending(book.state)
     if step is None:
-        await interaction.followup.send(embed=recap(book))
+        await interaction.followup.send(embed=recap(book, await bot.chronicle.history(book)))
         return
     view = step_view(record.id, book.state, step)
     await interaction.followup.send(

@@ -5,12 +5,13 @@ restart, and a button from an older prompt says so instead of acting twice."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.game import choose_first_player, next_phase, phase_prompt, round_summary
-from bot.game.events import GameEnded
+from bot.game.events import GameEnded, Recorded
 from bot.tracker import Outcome, Stale, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
 from bot.ui.mentions import only
@@ -22,12 +23,20 @@ if TYPE_CHECKING:
     from bot.client import VoxBot
 
 
-def announcement(outcome: Outcome) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    """The round summary if a round ended, then the new phase prompt (or the final result)."""
+def round_ended(outcome: Outcome) -> bool:
+    before, state = outcome.before, outcome.state
+    return bool(before.round) and (state.round != before.round or state.status == "ended")
+
+
+def announcement(
+    outcome: Outcome, log: Sequence[Recorded] = ()
+) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    """The round summary if a round ended (from `log`, the game's whole log), then the new phase
+    prompt (or the final result)."""
     before, state, table = outcome.before, outcome.state, outcome.table
     embeds: list[discord.Embed] = []
-    if before.round and (state.round != before.round or state.status == "ended"):
-        embeds.append(summary_embed(round_summary(table.events, before.round), state.players))
+    if round_ended(outcome):
+        embeds.append(summary_embed(round_summary(log, before.round), state.players))
     if state.status == "ended":
         ended = [r.event for r in outcome.appended if isinstance(r.event, GameEnded)]
         embeds.append(final_embed(state, ended[-1].reason if ended else ""))
@@ -47,7 +56,9 @@ async def announce(interaction: discord.Interaction, outcome: Outcome) -> None:
     """Answer with the announcement; a campaign game that just ended opens its aftermath."""
     from bot.ui.campaign_games import after_game
 
-    embeds, view = announcement(outcome)
+    bot = cast("VoxBot", interaction.client)
+    log = await bot.tracker.history(outcome.table) if round_ended(outcome) else ()
+    embeds, view = announcement(outcome, log)
     state = outcome.state
     await interaction.response.send_message(
         embeds=embeds,

@@ -33,8 +33,9 @@ async def _attempt(
     table = await bot.tracker.table(interaction.channel_id or 0)
     if table is None or table.record.id != game_id:
         raise Stale("That game is over; this no longer does anything.")
-    found = next((r.event for r in table.events if r.seq == seq), None)
-    undone = any(isinstance(r.event, EventUndone) and seq in r.event.seqs for r in table.events)
+    events = await bot.tracker.history(table)
+    found = next((r.event for r in events if r.seq == seq), None)
+    undone = any(isinstance(r.event, EventUndone) and seq in r.event.seqs for r in events)
     if not isinstance(found, PowerAttempted) or undone:
         raise Stale("That power was undone; this no longer does anything.")
     return bot, table, found

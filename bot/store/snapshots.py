@@ -1,0 +1,129 @@
+"""Stored snapshots of a folded state, so loading a long game or campaign does not replay its log.
+
+A snapshot is the state the tracker folded at a seq (every `EVERY` events, written off the hot
+path); a load reads it and applies only the later events. The log stays the truth: a snapshot of
+another `format` (the format number and a fingerprint of the fold's code and data, so any change to
+how events fold retires old snapshots), or one that does not load, is ignored and the log folded in
+full. The state is pickled (frozen dataclasses, pydantic models): the unpickler builds only Vox's
+own classes and a few builtins, and editions and Crusade rules are stored by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import io
+import logging
+import pickle
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from bot.rules.editions import Edition, edition
+from bot.store.database import Database
+
+log = logging.getLogger("vox.snapshots")
+
+FORMAT = 1  # bump when the pickled shape changes in a way the fingerprint would not catch
+EVERY = 500  # events between snapshots of one game or campaign
+Kind = Literal["game", "campaign"]
+_TABLES: dict[Kind, tuple[str, str]] = {
+    "game": ("game_snapshots", "game_id"),
+    "campaign": ("campaign_snapshots", "campaign_id"),
+}
+_ROOT = Path(__file__).resolve().parents[2]
+_FOLD_CODE = ("bot/game", "bot/campaign", "bot/rules", "bot/eventlog.py", "data")
+_BUILTINS = frozenset({"frozenset", "set", "dict", "list", "tuple", "int", "str", "bool", "object"})
+S = TypeVar("S")
+
+
+@functools.cache
+def fingerprint() -> str:
+    """FORMAT and a hash of every file the fold depends on (its code and the editions' data)."""
+    digest = hashlib.sha256(f"vox-snapshot-{FORMAT}".encode())
+    for part in _FOLD_CODE:
+        root = _ROOT / part
+        files = sorted(root.rglob("*")) if root.is_dir() else [root]
+        for path in files:
+            if path.is_file() and path.suffix in {".py", ".json"}:
+                digest.update(str(path.relative_to(_ROOT)).encode())
+                digest.update(path.read_bytes())
+    return f"{FORMAT}:{digest.hexdigest()[:32]}"
+
+
+class _Pickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> Any:
+        from bot.campaign.rules import CrusadeRules
+
+        if isinstance(obj, Edition):
+            return ("edition", obj.key)
+        if isinstance(obj, CrusadeRules):
+            return ("crusade", obj.key)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid: Any) -> Any:
+        from bot.campaign.rules import crusade_rules
+
+        kind, key = pid
+        if kind == "edition":
+            return edition(key)
+        if kind == "crusade":
+            return crusade_rules(key)
+        raise pickle.UnpicklingError(f"unknown reference {kind!r}")
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("bot.") or (module == "builtins" and name in _BUILTINS):
+            return super().find_class(module, name)
+        if module == "copyreg" and name == "_reconstructor":
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"a snapshot may not build {module}.{name}")
+
+
+def dumps(state: object) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    return buffer.getvalue()
+
+
+def loads(data: bytes) -> object:
+    return _Unpickler(io.BytesIO(data)).load()
+
+
+async def save(db: Database, kind: Kind, owner: int, state: Any) -> None:
+    """Store `state` (folded up to `state.seq`) unless a newer snapshot is there already."""
+    table, column = _TABLES[kind]
+    data = await asyncio.to_thread(
+        dumps, state
+    )  # a long campaign's takes tens of ms: not on the loop
+    sql = (
+        f"INSERT INTO {table} ({column}, seq, format, state) VALUES (?, ?, ?, ?) "
+        f"ON CONFLICT ({column}) DO UPDATE SET seq = excluded.seq, format = excluded.format, "
+        f"state = excluded.state WHERE excluded.seq > {table}.seq OR "
+        f"excluded.format != {table}.format"
+    )
+    async with db.lock:
+        await db.conn.execute(sql, (owner, state.seq, fingerprint(), data))
+
+
+async def load(db: Database, kind: Kind, owner: int, cls: type[S]) -> S | None:
+    """The stored snapshot if it is of this format and loads as a `cls` at its seq; else None
+    (the caller folds the whole log)."""
+    table, column = _TABLES[kind]
+    sql = f"SELECT seq, format, state FROM {table} WHERE {column} = ?"
+    async with db.lock, db.conn.execute(sql, (owner,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    seq, form, data = row
+    if form != fingerprint():
+        return None
+    try:
+        state = loads(data)
+    except Exception:  # a damaged or foreign snapshot: the log is the truth
+        log.warning("the snapshot of %s %d does not load; folding its log", kind, owner)
+        return None
+    if not isinstance(state, cls) or getattr(state, "seq", None) != seq:
+        return None
+    return state
