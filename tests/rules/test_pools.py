@@ -132,3 +132,15 @@ def test_roll_off_ties_roll_again() -> None:
 def test_roll_off_is_bounded() -> None:
     with pytest.raises(IllegalAction, match="roll off again"):
         roll_off(ScriptedDice([3] * 200))
+
+
+def test_a_pools_values_are_computed_once_and_a_reroll_computes_them_anew() -> None:
+    pool = roll_pool(parse("4D6+1"), parse_target("4+"), ScriptedDice([1, 2, 5, 6]))
+    assert pool.values == (2, 3, 6, 7)
+    assert pool.values is pool.values  # kept, not rebuilt per use
+    rerolled = reroll_pool(pool, Reroll.FAILED, ScriptedDice([6, 3]))
+    assert rerolled.values == (7, 4, 6, 7)
+    assert (
+        rerolled != pool
+        and roll_pool(parse("4D6+1"), parse_target("4+"), ScriptedDice([1, 2, 5, 6])) == pool
+    )  # the kept values take no part in equality
