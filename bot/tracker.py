@@ -91,6 +91,7 @@ class Tracker:
         self._tables: dict[int, Table] = {}  # by game id; only ever extended from the log
         self._lock = KeyedLocks()  # one writer per channel
         self._snapshot_seq: dict[int, int] = {}  # by game id: the seq of its latest snapshot
+        self._channels: dict[int, int] = {}  # channel id → its game's id, as last read or written
         self._saving: set[asyncio.Task[None]] = set()
 
     async def table(self, channel_id: int) -> Table | None:
@@ -144,6 +145,7 @@ class Tracker:
         cached = self._tables.get(record.id)
         if cached is None or cached.state.seq <= state.seq:
             self._tables[record.id] = after
+            self._channels[record.channel_id] = record.id
         if state.seq - self._snapshot_seq.get(record.id, 0) >= snapshots.EVERY:
             self._snapshot_seq[record.id] = state.seq
             self._save(record.id, state)
@@ -189,16 +191,38 @@ class Tracker:
     async def _act(
         self, channel_id: int, actor: int, decide: Decision, expect: Expectation | None
     ) -> Outcome:
+        # The first try decides against this process's cached table without reading anything:
+        # the append is optimistic, so if another process appended meanwhile it conflicts and the
+        # next try reads the log. A refusal (a stale expectation, an illegal action, a game ended
+        # elsewhere) is only given against the state read fresh from the log.
+        table = self._current(channel_id)
         for _ in range(MAX_TRIES):
-            table = await self.require(channel_id)
+            fresh = table is None
+            if table is None:
+                table = await self.require(channel_id)
             if expect is not None and not expect(table.state):
-                raise Stale(STALE)
-            events = list(decide(table.state))
+                if fresh:
+                    raise Stale(STALE)
+                table = None
+                continue
+            try:
+                events = list(decide(table.state))
+            except IllegalAction:
+                if fresh:
+                    raise
+                table = None  # refused against the cache: say so only if the log agrees
+                continue
             try:
                 recorded = await games.append(
                     self.db, table.record.id, table.state.seq, events, actor=actor
                 )
             except games.Conflict:
+                table = None
+                continue
+            except (games.GameOver, LookupError):
+                if fresh:
+                    raise
+                table = None  # ended (or gone) elsewhere: the channel may have a new game
                 continue
             # Appended right after table.state.seq: nothing to read back (`append` ended the game
             # in the same transaction if a GameEnded was among the events).
@@ -209,8 +233,22 @@ class Tracker:
             return Outcome(after, table.state, tuple(recorded))
         raise IllegalAction("The game is busy with other changes; try again in a moment.")
 
+    def _current(self, channel_id: int) -> Table | None:
+        """This process's cached active game in the channel (not checked against the log)."""
+        game_id = self._channels.get(channel_id)
+        table = None if game_id is None else self._tables.get(game_id)
+        if (
+            table is None
+            or table.record.status != "active"
+            or table.record.channel_id != channel_id
+        ):
+            return None
+        return table
+
     def forget(self, game_id: int) -> None:
-        self._tables.pop(game_id, None)
+        table = self._tables.pop(game_id, None)
+        if table is not None and self._channels.get(table.record.channel_id) == game_id:
+            del self._channels[table.record.channel_id]
         self._snapshot_seq.pop(game_id, None)
 
 
