@@ -46,7 +46,7 @@ EXTENSIONS = (
 )
 SYNC_HASH_KEY = "command_tree_hash"
 SYNC_SCOPE_KEY = "command_sync_scope"  # where the commands went last: "global" or "guild:<id>"
-GC_THRESHOLDS = (10_000, 10, 100)  # young collections less often; a full one a tenth as often
+GC_THRESHOLDS = (2_000, 10, 100)  # young collections less often; full ones a tenth as often
 
 
 def settle_heap() -> None:
