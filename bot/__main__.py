@@ -82,6 +82,9 @@ async def _serve(bot: VoxBot, token: str, sync_only: bool) -> int:
         print(UNREACHABLE.format(host=yarl.URL(Route.BASE).host), file=sys.stderr)
         return 1
     finally:
+        # `start` returns as soon as a signal's close has shut the connection; the rest of that
+        # close (the workers, the snapshots still being saved) must finish before the database does.
+        await asyncio.gather(*list(_stopping), return_exceptions=True)
         if not bot.is_closed():
             await bot.close()
     return 0
