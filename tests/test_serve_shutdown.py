@@ -1,5 +1,5 @@
-"""`python -m bot` on SIGTERM: the whole close (workers, snapshots still being saved) finishes before
-`_serve` returns and the database is closed.
+"""`python -m bot` on SIGTERM: the whole close (workers, snapshots still being saved) ends
+before `_serve` returns and the database is closed.
 
 Found by the end-to-end benchmark: `bot.start` returns as soon as the signal's close has shut the
 connection, so `asyncio.run` cancelled the rest of that close and no campaign snapshot was ever
