@@ -36,6 +36,7 @@ from tests.e2e.processes import PROC, descendants, end, gone
 BURST = 400  # interactions at most, far more than the bot answers before the kill
 IN_FLIGHT = 8  # interactions sent but not yet answered, at any moment of the burst
 KILL_AFTER = 40  # changes acknowledged (public answers) before SIGKILL
+FINAL = 64  # changes put on the wire right before SIGKILL: more than a fast bot answers in time
 NEXT_EVERY = 16  # one /game next in so many commands (the game must not end in the burst)
 POINTS_REPLY = re.compile(
     r"<@(?P<player>\d+)> now has \*\*(?P<cp>\d+)\*\* CP and \*\*(?P<vp>\d+)\*\* VP "
@@ -126,7 +127,7 @@ async def sigkill_mid_burst(fake: FakeDiscord, bot: BotProcess, first: Callback)
         # mid-burst however fast the bot answers (a timing-only precondition was flaky).
         final = await asyncio.gather(
             *(fake.dispatch_command("vp add", {"amount": 1, "reason": f"final {k}"}, BOB)
-              for k in range(IN_FLIGHT))
+              for k in range(FINAL))
         )  # fmt: skip
         os.kill(bot.proc.pid, signal.SIGKILL)
         for sent in final:
