@@ -8,10 +8,9 @@ it, unless an undo among them reaches back, which folds the whole log.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.campaign import (
     CampaignState,
@@ -59,8 +58,7 @@ class Chronicle:
         self.dice = dice
         self._lock = KeyedLocks()  # one writer per campaign
         self._books: dict[int, Book] = {}  # by campaign id; only ever extended from the log
-        self._snapshot_seq: dict[int, int] = {}  # by campaign id: the seq of its latest snapshot
-        self._saving: set[asyncio.Task[None]] = set()
+        self.snapshots = snapshots.Keeper(db, "campaign", CampaignState)
 
     async def create(
         self, guild_id: int, name: str, edition: str, creator: int, follow: Sequence[Event] = ()
@@ -87,9 +85,8 @@ class Chronicle:
 
     async def _load(self, record: store.CampaignRecord) -> Book:
         """From the stored snapshot (if any) and the events after it."""
-        state = await snapshots.load(self.db, "campaign", record.id, CampaignState)
+        state = await self.snapshots.load(record.id)
         since = state.seq if state is not None else 0
-        self._snapshot_seq[record.id] = since
         new = await store.load_events(self.db, record.id, after=since)
         if state is None:
             return self._keep(Book(record, tuple(new), fold(new)))
@@ -110,40 +107,18 @@ class Chronicle:
         cached = self._books.get(campaign_id)
         if cached is None or cached.state.seq <= seq:
             self._books[campaign_id] = book
-        if seq - self._snapshot_seq.get(campaign_id, 0) >= snapshots.EVERY:
-            self._snapshot_seq[campaign_id] = seq
-            self._save(campaign_id, book.state)
+        self.snapshots.kept(campaign_id, book.state)
         return book
-
-    def _save(self, campaign_id: int, state: CampaignState) -> None:
-        """Store a snapshot after the reply (the task is kept until done; `flush` awaits it)."""
-
-        async def save() -> None:
-            try:
-                await snapshots.save(self.db, "campaign", campaign_id, state)
-            except Exception:  # only costs a longer fold after a restart
-                log.warning("could not save a snapshot of campaign %d", campaign_id, exc_info=True)
-
-        task = asyncio.get_running_loop().create_task(save())
-        self._saving.add(task)
-        task.add_done_callback(self._saving.discard)
 
     async def flush(self) -> None:
         """Wait for the snapshots being saved (before the database closes)."""
-        while self._saving:
-            await asyncio.gather(*self._saving)
+        await self.snapshots.flush()
 
     async def history(self, book: Book) -> tuple[Recorded, ...]:
         """The book's whole log (read once when the book was loaded from a snapshot)."""
-        if book.since == 0:
-            return book.events
-        before = await store.load_events(self.db, book.record.id, until=book.since)
-        whole = (*before, *book.events)
-        cached = self._books.get(book.record.id)
-        if cached is not None and cached.since == book.since:  # keep the whole log from now on
-            late = cached.events[len(book.events) :]
-            self._books[book.record.id] = replace(cached, events=(*whole, *late), since=0)
-        return whole
+        return await snapshots.whole_log(
+            self._books, book, lambda key, until: store.load_events(self.db, key, until=until)
+        )
 
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""

@@ -90,9 +90,8 @@ class Tracker:
         self.db = db
         self._tables: dict[int, Table] = {}  # by game id; only ever extended from the log
         self._lock = KeyedLocks()  # one writer per channel
-        self._snapshot_seq: dict[int, int] = {}  # by game id: the seq of its latest snapshot
+        self.snapshots = snapshots.Keeper(db, "game", GameState)
         self._channels: dict[int, int] = {}  # channel id → its game's id, as last read or written
-        self._saving: set[asyncio.Task[None]] = set()
 
     async def table(self, channel_id: int) -> Table | None:
         """The channel's active game, up to date with the log."""
@@ -109,15 +108,9 @@ class Tracker:
 
     async def history(self, table: Table) -> tuple[Recorded, ...]:
         """The table's whole log (read once when the table was loaded from a snapshot)."""
-        if table.since == 0:
-            return table.events
-        before = await games.load_events(self.db, table.record.id, until=table.since)
-        whole = (*before, *table.events)
-        cached = self._tables.get(table.record.id)
-        if cached is not None and cached.since == table.since:  # keep the whole log from now on
-            late = cached.events[len(table.events) :]
-            self._tables[table.record.id] = replace(cached, events=(*whole, *late), since=0)
-        return whole
+        return await snapshots.whole_log(
+            self._tables, table, lambda key, until: games.load_events(self.db, key, until=until)
+        )
 
     async def _refresh(self, record: games.GameRecord) -> Table:
         cached = self._tables.get(record.id)
@@ -130,9 +123,8 @@ class Tracker:
 
     async def _load(self, record: games.GameRecord) -> Table:
         """From the stored snapshot (if any) and the events after it."""
-        state = await snapshots.load(self.db, "game", record.id, GameState)
+        state = await self.snapshots.load(record.id)
         since = state.seq if state is not None else 0
-        self._snapshot_seq[record.id] = since
         new = await games.load_events(self.db, record.id, after=since)
         return self._extend(Table(record, (), state or GameState(), since), new, record)
 
@@ -146,28 +138,12 @@ class Tracker:
         if cached is None or cached.state.seq <= state.seq:
             self._tables[record.id] = after
             self._channels[record.channel_id] = record.id
-        if state.seq - self._snapshot_seq.get(record.id, 0) >= snapshots.EVERY:
-            self._snapshot_seq[record.id] = state.seq
-            self._save(record.id, state)
+        self.snapshots.kept(record.id, state)
         return after
-
-    def _save(self, game_id: int, state: GameState) -> None:
-        """Store a snapshot after the reply (the task is kept until done; `flush` awaits it)."""
-
-        async def save() -> None:
-            try:
-                await snapshots.save(self.db, "game", game_id, state)
-            except Exception:  # only costs a longer fold after a restart
-                log.warning("could not save a snapshot of game %d", game_id, exc_info=True)
-
-        task = asyncio.get_running_loop().create_task(save())
-        self._saving.add(task)
-        task.add_done_callback(self._saving.discard)
 
     async def flush(self) -> None:
         """Wait for the snapshots being saved (before the database closes)."""
-        while self._saving:
-            await asyncio.gather(*self._saving)
+        await self.snapshots.flush()
 
     async def start(
         self, guild_id: int | None, channel_id: int, started: GameStarted, actor: int
@@ -249,7 +225,7 @@ class Tracker:
         table = self._tables.pop(game_id, None)
         if table is not None and self._channels.get(table.record.channel_id) == game_id:
             del self._channels[table.record.channel_id]
-        self._snapshot_seq.pop(game_id, None)
+        self.snapshots.forget(game_id)
 
 
 def in_phase(phase_seq: int) -> Expectation:

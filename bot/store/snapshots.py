@@ -16,8 +16,10 @@ import hashlib
 import io
 import logging
 import pickle
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from bot.rules.editions import Edition, edition
 from bot.store.database import Database
@@ -127,3 +129,73 @@ async def load(db: Database, kind: Kind, owner: int, cls: type[S]) -> S | None:
     if not isinstance(state, cls) or getattr(state, "seq", None) != seq:
         return None
     return state
+
+
+class Keeper(Generic[S]):
+    """One kind's snapshots as the tracker and the chronicle keep them: `loaded` notes the seq a
+    state came from; `kept` saves a new snapshot every `EVERY` events, after the reply (the task is
+    held until done); `flush` waits for those being saved (before the database closes)."""
+
+    def __init__(self, db: Database, kind: Kind, cls: type[S]) -> None:
+        self.db, self.kind, self.cls = db, kind, cls
+        self._seq: dict[int, int] = {}  # by owner: the seq of its latest snapshot
+        self._saving: set[asyncio.Task[None]] = set()
+
+    async def load(self, owner: int) -> S | None:
+        """The stored snapshot (None: fold the whole log); later saves count from its seq."""
+        state = await load(self.db, self.kind, owner, self.cls)
+        self._seq[owner] = getattr(state, "seq", 0) if state is not None else 0
+        return state
+
+    def kept(self, owner: int, state: S) -> None:
+        seq: int = getattr(state, "seq", 0)
+        if seq - self._seq.get(owner, 0) < EVERY:
+            return
+        self._seq[owner] = seq
+
+        async def store() -> None:
+            try:
+                await save(self.db, self.kind, owner, state)
+            except Exception:  # only costs a longer fold after a restart
+                log.warning("could not save a snapshot of %s %d", self.kind, owner, exc_info=True)
+
+        task = asyncio.get_running_loop().create_task(store())
+        self._saving.add(task)
+        task.add_done_callback(self._saving.discard)
+
+    def forget(self, owner: int) -> None:
+        self._seq.pop(owner, None)
+
+    async def flush(self) -> None:
+        while self._saving:
+            await asyncio.gather(*self._saving)
+
+
+class Loaded(Protocol):
+    """A tracker's `Table` or a chronicle's `Book`: a record, its log after `since`, a state."""
+
+    @property
+    def record(self) -> Any: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    @property
+    def since(self) -> int: ...
+
+
+L = TypeVar("L", bound=Loaded)
+
+
+async def whole_log(
+    cache: dict[int, L], item: L, read: Callable[[int, int], Awaitable[Sequence[Any]]]
+) -> tuple[Any, ...]:
+    """`item`'s whole log: the events before its snapshot are read once (`read(id, until)`), and
+    the cached item keeps the whole log from then on."""
+    if item.since == 0:
+        return item.events
+    key = item.record.id
+    whole = (*await read(key, item.since), *item.events)
+    cached = cache.get(key)
+    if cached is not None and cached.since == item.since:
+        late = cached.events[len(item.events) :]
+        cache[key] = replace(cached, events=(*whole, *late), since=0)  # type: ignore[type-var]
+    return whole
