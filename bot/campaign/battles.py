@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot.campaign import guards
+from bot.campaign.actions import Action
 from bot.campaign.events import BattleRecorded, Event, EventUndone, NoteSet
 from bot.campaign.models import Battle, problem
-from bot.campaign.state import Action, CampaignState
+from bot.campaign.state import CampaignState
 from bot.eventlog import check_undo
 from bot.rules.errors import IllegalAction
 
