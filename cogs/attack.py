@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import uuid
 from typing import cast
 
 import discord
@@ -19,9 +17,7 @@ from bot.ui.charts import render
 from bot.ui.game_view import unit_line
 from bot.ui.odds_view import CHART_NAME, chart_file, odds_chart, odds_embed
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import answer_when_ready, user_sentence
-
-log = logging.getLogger("vox.errors")
+from bot.ui.replies import answer_when_ready, logged, user_sentence
 
 
 async def roll_on_target(
@@ -81,8 +77,7 @@ def unavailable(error: Exception) -> str:
     """The odds field of an attack whose odds failed: the refusal's sentence, or a logged id."""
     sentence = user_sentence(error)
     if sentence is None:
-        error_id = uuid.uuid4().hex[:8]
-        log.error("error %s working out the odds of an attack", error_id, exc_info=error)
+        error_id = logged(error, "working out the odds of an attack")
         sentence = f"something went wrong on Vox's side (error id `{error_id}`)."
     return odds_unavailable(sentence)
 

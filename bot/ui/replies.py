@@ -54,14 +54,19 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def logged(error: BaseException, where: str) -> str:
+    """Log a bug with a short id (`where`: "in attack"…) and return the id to show the user."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("error %s %s", error_id, where, exc_info=error)
+    return error_id
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """A user's mistake gets its sentence; anything else is logged with an id and apologised for."""
     sentence = user_sentence(error)
     if sentence is None:
-        error_id = uuid.uuid4().hex[:8]
         command = interaction.command.qualified_name if interaction.command else "component"
-        log.error("error %s in %s", error_id, command, exc_info=error)
-        sentence = APOLOGY.format(id=error_id)
+        sentence = APOLOGY.format(id=logged(error, f"in {command}"))
     try:
         await send_ephemeral(interaction, sentence)
     except discord.HTTPException:
