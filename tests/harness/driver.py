@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.webhook.async_ import async_context
 
 from bot.client import VoxBot
+from bot.drain import in_flight
 from bot.rules.dice import Dice
 from bot.settings import Settings
 from bot.store.database import Database
@@ -31,12 +32,6 @@ from tests.harness.limits import limit_problems, mention_problems
 from tests.harness.payloads import ALICE, CHANNEL_ID, Person
 from tests.harness.recorder import Recorder, Sent
 
-TASK_PREFIXES = (
-    "CommandTree-invoker",
-    "discord-ui-view-dispatch",
-    "discord-ui-dynamic-item",
-    "discord-ui-modal-dispatch",
-)
 OPTION_TYPES = {
     discord.AppCommandOptionType.string: str,
     discord.AppCommandOptionType.integer: int,
@@ -112,14 +107,11 @@ class Harness:
         return sent
 
     async def settle(self, limit: float = 10.0) -> None:
-        """Wait (bounded) for the tasks discord.py spawned to handle interactions."""
+        """Wait (bounded) for the tasks discord.py spawned to handle interactions (the ones the
+        bot itself waits for when it shuts down)."""
         async with asyncio.timeout(limit):
             while True:
-                pending = [
-                    t
-                    for t in asyncio.all_tasks()
-                    if t.get_name().startswith(TASK_PREFIXES) and not t.done()
-                ]
+                pending = in_flight()
                 if not pending:
                     return
                 await asyncio.gather(*pending, return_exceptions=True)
