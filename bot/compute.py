@@ -25,7 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from bot.rules.errors import RulesError
+from bot.errors import Busy
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
@@ -34,10 +34,6 @@ PER_OWNER = 3  # computations one member may have waiting or running at once
 # One BLAS thread in each worker: the pool already runs a worker per core, and BLAS threads of
 # several processes spinning on the same cores made a 200-health-state target several times slower.
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-class Busy(RulesError):
-    """A member already has `per_owner` computations waiting or running."""
 
 
 def _start_worker(parent: int) -> None:

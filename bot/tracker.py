@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.errors import Busy, NotFound, Stale
 from bot.game import Event, GameState, Recorded, apply, fold
 from bot.game.events import GameEnded, GameStarted
 from bot.rules.errors import IllegalAction
@@ -32,12 +33,8 @@ Expectation = Callable[[GameState], bool]
 STALE = "This prompt is out of date; use the newest one (or /game status)."
 
 
-class NoGame(IllegalAction):
+class NoGame(NotFound):
     """The channel has no active game."""
-
-
-class Stale(IllegalAction):
-    """A button from an older prompt: the game has moved on since."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +204,7 @@ class Tracker:
                 record = replace(record, status="ended")
             after = self._extend(table, recorded, record)
             return Outcome(after, table.state, tuple(recorded))
-        raise IllegalAction("The game is busy with other changes; try again in a moment.")
+        raise Busy("The game is busy with other changes; try again in a moment.")
 
     def _current(self, channel_id: int) -> Table | None:
         """This process's cached active game in the channel (not checked against the log)."""

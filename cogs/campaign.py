@@ -18,6 +18,7 @@ from bot.campaign import (
 from bot.campaign.battles import describe, set_note, undo_choice
 from bot.chronicle import Book
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.ui.aftermath_view import is_admin, step_view
 from bot.ui.campaign_files import export_file, import_campaign
 from bot.ui.campaign_games import field
@@ -36,7 +37,6 @@ from bot.ui.campaign_view import (
     status_embed,
     step_embed,
 )
-from bot.ui.replies import UserError
 from bot.ui.transformers import BoundedText, Choice, NameText
 from cogs.campaign_roster import RosterCommands
 
@@ -73,7 +73,7 @@ class CampaignCog(
     ) -> None:
         """Start a campaign in this server; you join it and administer it."""
         if interaction.guild_id is None:
-            raise UserError("Campaigns live in a server; use this command in one.")
+            raise VoxError("Campaigns live in a server; use this command in one.")
         book = await self.bot.chronicle.create(
             interaction.guild_id, name, edition, interaction.user.id
         )
@@ -122,7 +122,7 @@ class CampaignCog(
         book = await self.bot.chronicle.find(interaction.guild_id, campaign)
         who = (player or interaction.user).id
         if who not in book.state.players:
-            raise UserError(f"<@{who}> is not in {book.state.name}; they join with /campaign join.")
+            raise VoxError(f"<@{who}> is not in {book.state.name}; they join with /campaign join.")
         await interaction.response.send_message(embed=roster_embed(book.state, who))
 
     @app_commands.command(name="card")
@@ -134,7 +134,7 @@ class CampaignCog(
         book = await self.bot.chronicle.find(interaction.guild_id, campaign)
         found = book.state.card(unit)
         if found is None:
-            raise UserError(f"{book.state.name} has no unit called {unit}; see /campaign roster.")
+            raise VoxError(f"{book.state.name} has no unit called {unit}; see /campaign roster.")
         await interaction.response.send_message(embed=card_embed(book.state, found))
 
     @app_commands.command(name="standings")
@@ -155,7 +155,7 @@ class CampaignCog(
     ) -> None:
         """The battles with their results and narrative notes."""
         if not 1 <= count <= 25:
-            raise UserError("Show 1 to 25 battles.")
+            raise VoxError("Show 1 to 25 battles.")
         book = await self.bot.chronicle.find(interaction.guild_id, campaign)
         await interaction.response.send_message(embed=history_embed(book.state, count))
 
@@ -175,7 +175,7 @@ class CampaignCog(
         if 1 <= battle <= len(state.battles):
             players = state.battles[battle - 1].players
             if interaction.user.id not in players and not is_admin(interaction, state):
-                raise UserError("Only the two players of that battle (or an admin) write its note.")
+                raise VoxError("Only the two players of that battle (or an admin) write its note.")
         await self.bot.chronicle.act(
             book.record.id, interaction.user.id, lambda s: set_note(s, battle, text)
         )
@@ -197,7 +197,7 @@ class CampaignCog(
         me, state = interaction.user.id, book.state
         moderator = is_admin(interaction, state) or interaction.permissions.manage_channels
         if me not in state.players and not moderator:
-            raise UserError(f"You are not in {state.name}; only its players undo their changes.")
+            raise VoxError(f"You are not in {state.name}; only its players undo their changes.")
         action, _ = undo_choice(state, me, moderator=moderator, naming=change)
         seq = state.seq
         after = await self.bot.chronicle.act(

@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.rules.pools import Reroll, roll_expression, roll_off, roll_pool
 from bot.store.rolls import save_roll
 from bot.ui.dice_view import expression_embed, pool_embed, rolloff_embed
-from bot.ui.replies import UserError
 from bot.ui.reroll import reroll_view
 from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
 
@@ -66,7 +66,7 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Roll off: both players roll a D6, ties roll again, highest wins."""
         if opponent is not None and opponent.id == interaction.user.id:
-            raise UserError("Roll off against someone else: pick your opponent, not yourself.")
+            raise VoxError("Roll off against someone else: pick your opponent, not yourself.")
         first = interaction.user.display_name
         second = opponent.display_name if opponent else "Opponent"
         embed = rolloff_embed(roll_off(self.bot.dice), first, second)

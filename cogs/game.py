@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.eventlog import check_undo
 from bot.game import end_game, next_phase, start_game, undo
 from bot.game.flow import choose_first_player
@@ -20,7 +21,6 @@ from bot.ui.game_buttons import announce, first_player_view
 from bot.ui.game_view import log_embed, status_embed, who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import UserError
 from bot.ui.setup_buttons import roles_view
 from bot.ui.transformers import Choice, NameText
 
@@ -59,7 +59,7 @@ class GameCog(
     ) -> None:
         """Start a game in this channel against an opponent."""
         if opponent.bot:
-            raise UserError("Pick a player as your opponent, not a bot.")
+            raise VoxError("Pick a player as your opponent, not a bot.")
         me = interaction.user
         book = None
         if campaign:
@@ -137,7 +137,7 @@ class GameCog(
         point = table.state.undo
         if point is None:
             undo(table.state)  # says why: nothing yet, or older than undo reaches (UNDO_LIMIT)
-            raise UserError("There is nothing to undo yet.")
+            raise VoxError("There is nothing to undo yet.")
         me, moderator = interaction.user.id, interaction.permissions.manage_channels
         check_undo((point.seqs[0], point.actor, point.what), me, moderator=moderator, naming=change)
         await self.bot.tracker.act(
@@ -153,7 +153,7 @@ class GameCog(
     ) -> None:
         """The last events of this channel's game, in words."""
         if not 1 <= count <= 50:
-            raise UserError("Show 1 to 50 events.")
+            raise VoxError("Show 1 to 50 events.")
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         events = await self.bot.tracker.history(table)
         await interaction.response.send_message(embed=log_embed(events, count))

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.rules.morale import (
     MAX_LEADERSHIP,
     battle_shock_test,
@@ -20,7 +21,6 @@ from bot.rules.morale import (
 from bot.rules.profiles import MAX_MODELS
 from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
 from bot.ui.leadership_game import TrackedTests
-from bot.ui.replies import UserError
 from bot.ui.unit_options import UnitName, complete_units
 
 Models = app_commands.Range[int, 1, MAX_MODELS]
@@ -55,7 +55,7 @@ class MoraleCog(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         if leadership is None or lost is None or models is None or starting is None:
-            raise UserError(
+            raise VoxError(
                 "Give leadership, lost, models and starting, or pick a unit of this game."
             )
         test = morale_test(self.bot.dice, leadership, lost, models, starting)
@@ -85,7 +85,7 @@ class MoraleCog(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         if leadership is None:
-            raise UserError("Give leadership (the 6 of 6+), or pick a unit of this game.")
+            raise VoxError("Give leadership (the 6 of 6+), or pick a unit of this game.")
         test = battle_shock_test(self.bot.dice, leadership)
         embed = battleshock_embed(
             test, chance_to_pass_battle_shock(leadership), interaction.user.display_name
@@ -110,7 +110,7 @@ class MoraleCog(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         if models is None:
-            raise UserError("Give models (how many take the test), or pick a unit of this game.")
+            raise VoxError("Give models (how many take the test), or pick a unit of this game.")
         escape = desperate_escape(self.bot.dice, models)
         embed = desperate_escape_embed(
             escape, desperate_escape_pmf(models), interaction.user.display_name

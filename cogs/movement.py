@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.rules.deployment import (
     AUTOMATIC_RESERVE_TURN,
     FIRST_RESERVE_TURN,
@@ -25,7 +26,6 @@ from bot.rules.movement import (
 )
 from bot.ui.checks_view import advance_embed, charge_embed, reserves_embed
 from bot.ui.moves import TrackedMoves
-from bot.ui.replies import UserError
 from bot.ui.unit_options import UnitName, complete_units
 
 
@@ -82,7 +82,7 @@ class MovementCog(commands.Cog):
             tracked = await self.moves.check(interaction, unit, "advance", 1)
             move = move or tracked.profile.move
         if move is None:
-            raise UserError("Give the unit's move (e.g. move:6), or pick a unit of this game.")
+            raise VoxError("Give the unit's move (e.g. move:6), or pick a unit of this game.")
         rolled = advance(self.bot.dice, move)
         embed = advance_embed(rolled, interaction.user.display_name)
         if unit is not None:

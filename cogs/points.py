@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.game import gain_cp, score_vp, spend_cp
 from bot.ui.game_view import who
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import UserError
 from bot.ui.transformers import BoundedText
 
 Amount = app_commands.Range[int, 1, 100]
@@ -28,11 +28,11 @@ class PointsCog(commands.Cog):
         self, interaction: discord.Interaction, decide_name: str, amount: int, reason: str | None
     ) -> None:
         if not 1 <= amount <= 100:
-            raise UserError("Use an amount from 1 to 100.")
+            raise VoxError("Use an amount from 1 to 100.")
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         check_may_change(interaction, table.state)
         if interaction.user.id not in table.state.players:
-            raise UserError("Only the two players have command and victory points.")
+            raise VoxError("Only the two players have command and victory points.")
         decide = {"gain": gain_cp, "spend": spend_cp, "score": score_vp}[decide_name]
         me = interaction.user.id
         outcome = await self.bot.tracker.act(

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.game.psychic import SMITE, Manifesting
 from bot.rules.psychic import (
     MortalWoundsRoll,
@@ -21,7 +22,6 @@ from bot.ui.mentions import only
 from bot.ui.psychic_buttons import blast_view, power_view
 from bot.ui.psychic_game import Cast, TrackedPsychic, survives
 from bot.ui.psychic_view import psychic_embed
-from bot.ui.replies import UserError
 from bot.ui.transformers import NameText
 from bot.ui.unit_options import UnitName, complete_units
 
@@ -72,7 +72,7 @@ class PsychicCog(commands.Cog):
     ) -> None:
         """Smite: warp charge 5 (+1 per earlier attempt this phase); D3 mortal wounds, D6 on 11+."""
         if target and not psyker:
-            raise UserError("Name the psyker too, so Vox can apply Smite to the target.")
+            raise VoxError("Name the psyker too, so Vox can apply Smite to the target.")
         allowed = await self.tracked.check(interaction, psyker, SMITE, target) if psyker else None
         if allowed is not None:
             earlier = allowed.earlier_smites  # seed 002: counted from the game's own log

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
+from bot.errors import VoxError
 from bot.game import (
     Event,
     GameState,
@@ -26,7 +27,6 @@ from bot.rules.editions import MoveKind
 from bot.tracker import Outcome
 from bot.ui.game_view import unit_line
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import UserError
 from bot.ui.transformers import Choice
 from bot.ui.unit_options import (
     Keywords,
@@ -181,7 +181,7 @@ class UnitCog(
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         found = table.state.unit(unit)
         if found is None:
-            raise UserError(f'There is no unit called "{unit}" in this game; see /unit list.')
+            raise VoxError(f'There is no unit called "{unit}" in this game; see /unit list.')
         await interaction.response.send_message(embed=unit_embed(found))
 
     @app_commands.command(name="edit")
@@ -213,7 +213,7 @@ class UnitCog(
             keywords=keywords,
         )
         if not changes:
-            raise UserError("Give at least one value to change, e.g. toughness:5.")
+            raise VoxError("Give at least one value to change, e.g. toughness:5.")
         outcome = await self._act(interaction, lambda s: edit_unit(s, unit, **changes))
         changed = outcome.state.unit(name or unit)
         assert changed is not None

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.errors import VoxError
 from bot.rules.dice import ScriptedDice
-from bot.ui.replies import UserError
 from tests.harness import Harness, Rejected, Sent
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -203,7 +203,7 @@ async def test_a_secret_attack_edits_its_own_hidden_reply(tmp_path: Path) -> Non
     ("error", "line"),
     [
         (RuntimeError("the pool broke"), "Not available: something went wrong on Vox's side"),
-        (UserError("The odds queue is full; try again in a minute."),
+        (VoxError("The odds queue is full; try again in a minute."),
          "Not available: The odds queue is full; try again in a minute."),
     ],
 )  # fmt: skip

@@ -12,7 +12,8 @@ from typing import Any, cast
 
 import pytest
 
-from bot.compute import ONE_THREAD, Busy, ComputePool, _warm
+from bot.compute import ONE_THREAD, ComputePool, _warm
+from bot.errors import Busy
 
 CALLS: list[Hashable] = []
 

@@ -1,8 +1,15 @@
-"""The one family of errors the rules raise; each message is the sentence a user sees."""
+"""The rules' errors, all `RulesError`s (`bot.errors`): each message is the sentence a user sees."""
 
+from bot.errors import RulesError
 
-class RulesError(ValueError):
-    """Base class: the message is one sentence that says what to type instead."""
+__all__ = [
+    "IllegalAction",
+    "InvalidDice",
+    "InvalidName",
+    "InvalidProfile",
+    "RulesError",
+    "TooManyDice",
+]
 
 
 class InvalidDice(RulesError):

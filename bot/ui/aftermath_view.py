@@ -25,9 +25,9 @@ from bot.campaign import (
 from bot.campaign.aftermath import MAX_HONOUR
 from bot.campaign.events import AftermathFinished, OutOfActionChoice, Recorded
 from bot.chronicle import Book
-from bot.tracker import Stale
+from bot.errors import Stale, VoxError
 from bot.ui.mentions import only
-from bot.ui.replies import Guarded, UserError, report_error
+from bot.ui.replies import Guarded, report_error
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -205,7 +205,7 @@ class HonourButton(
             interaction.user.id != found.owner and not is_admin(interaction, book.state)
         ):
             owner = f"<@{found.owner}>" if found else "Its owner"
-            raise UserError(f"{owner} names {card}'s Battle Honour.")
+            raise VoxError(f"{owner} names {card}'s Battle Honour.")
         await interaction.response.send_modal(HonourForm(self.cid, self.battle, card))
 
 

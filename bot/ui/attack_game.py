@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.errors import VoxError
 from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.units import Weapon as GameWeapon
 from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
 from bot.rules.quote import quoted
-from bot.ui.replies import UserError
 
 WEAPON_KEYS = ("attacks", "skill", "strength", "ap", "damage")
 TARGET_KEYS = ("toughness", "save")
@@ -63,13 +63,13 @@ def _from_weapon(w: GameWeapon, unit: Unit) -> dict[str, Any]:
 def _chosen_weapons(unit: Unit, name: str | None) -> tuple[GameWeapon, ...]:
     weapons = unit.profile.weapons
     if not weapons:
-        raise UserError(f"{unit.name} has no weapons yet; add one with /unit weapon.")
+        raise VoxError(f"{unit.name} has no weapons yet; add one with /unit weapon.")
     if name is None:
         return weapons
     chosen = tuple(w for w in weapons if name_key(w.name) == name_key(name))
     if not chosen:
         names = ", ".join(w.name for w in weapons)
-        raise UserError(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")
+        raise VoxError(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")
     return chosen
 
 
@@ -79,7 +79,7 @@ def weapon_options(typed: Typed, state: GameState | None) -> list[dict[str, Any]
     if typed.attacker is None:
         missing = [k for k in WEAPON_KEYS if k not in overrides]
         if missing:
-            raise UserError(
+            raise VoxError(
                 f"Give {', '.join(missing)} (or pick an attacker unit from this channel's game)."
             )
         return [{**overrides, "abilities": typed.abilities or ""}]
@@ -98,7 +98,7 @@ def target_options(typed: Typed, state: GameState | None) -> tuple[dict[str, Any
     if typed.target is None:
         missing = [k for k in TARGET_KEYS if k not in overrides]
         if missing:
-            raise UserError(
+            raise VoxError(
                 f"Give {', '.join(missing)} (or pick a target unit from this channel's game)."
             )
         return overrides, None

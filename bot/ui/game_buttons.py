@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import Stale, VoxError
 from bot.game import choose_first_player, next_phase, phase_prompt, round_summary
 from bot.game.events import GameEnded, Recorded
-from bot.tracker import Outcome, Stale, Table, in_phase
+from bot.tracker import Outcome, Table, in_phase
 from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import Guarded, UserError
+from bot.ui.replies import Guarded
 from bot.ui.test_buttons import add_test_buttons
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class FirstPlayerButton(
     async def act(self, interaction: discord.Interaction) -> None:
         bot, _ = await _table_for(interaction, self.game_id)
         if interaction.user.id != self.chooser:
-            raise UserError(f"{who(self.chooser)} won the roll-off, so they choose who goes first.")
+            raise VoxError(f"{who(self.chooser)} won the roll-off, so they choose who goes first.")
         outcome = await bot.tracker.act(
             interaction.channel_id or 0,
             interaction.user.id,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.errors import Stale
 from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.leadership import Test, escape, escape_tests, may_test, take_test
@@ -22,7 +23,7 @@ from bot.rules.morale import (
     models_lost_pmf,
     morale_test,
 )
-from bot.tracker import STALE, Expectation, Stale
+from bot.tracker import STALE, Expectation
 from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
 from bot.ui.game_view import unit_line
 from bot.ui.permissions import check_may_change

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.errors import VoxError
 from bot.game import GameState
-from bot.ui.replies import UserError
 
 NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
 
@@ -14,4 +14,4 @@ def check_may_change(interaction: discord.Interaction, state: GameState) -> None
     """Anyone may roll; only the players or a member with Manage Channels change a game."""
     perms = interaction.permissions
     if interaction.user.id not in state.players and not perms.manage_channels:
-        raise UserError(NOT_A_PLAYER)
+        raise VoxError(NOT_A_PLAYER)

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import Stale, VoxError
 from bot.game import chain, damage
 from bot.game.events import DiceRolled, Event, EventUndone, PowerAttempted
 from bot.rules.psychic import perils_blast
 from bot.store.meta import claim_meta
-from bot.tracker import Stale, Table
+from bot.tracker import Table
 from bot.ui.game_view import unit_line
-from bot.ui.replies import Guarded, UserError
+from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -118,9 +119,9 @@ class ResolveSmiteButton(
         _, table, power = await _attempt(interaction, self.game_id, self.seq)
         opponent = table.state.other(power.player)
         if interaction.user.id != opponent:
-            raise UserError(f"<@{opponent}> decides whether to deny this Smite.")
+            raise VoxError(f"<@{opponent}> decides whether to deny this Smite.")
         if not await claim(interaction, deny_key(interaction)):
-            raise UserError("This Smite was already resolved.")
+            raise VoxError("This Smite was already resolved.")
         text = await resolve_smite(interaction, self.game_id, self.seq)
         await _edit(interaction, "Smite", text)
 
@@ -155,14 +156,14 @@ class BlastSelect(
     async def act(self, interaction: discord.Interaction) -> None:
         bot, table, power = await _attempt(interaction, self.game_id, self.seq)
         if interaction.user.id != power.player:
-            raise UserError(f'<@{power.player}> picks the units within 6" of their psyker.')
+            raise VoxError(f'<@{power.player}> picks the units within 6" of their psyker.')
         picked = [v for v in self.item.values if v != "-"]
         units = [table.state.unit(v) for v in picked]
         alive = [u.name for u in units if u is not None and not u.destroyed]
         if not alive:
-            raise UserError("None of those units is still on the table; pick living units.")
+            raise VoxError("None of those units is still on the table; pick living units.")
         if not await claim(interaction, f"blast:{self.game_id}:{self.seq}"):
-            raise UserError("The Perils blast was already rolled.")
+            raise VoxError("The Perils blast was already rolled.")
         blast = perils_blast(bot.dice, len(alive))
 
         def decide(state: Any) -> list[Event]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.errors import VoxError
 from bot.game import GameState, chain, damage
 from bot.game.events import DiceRolled, Event, PowerAttempted
 from bot.game.psychic import Manifesting, attempt, enemy_target, may_manifest
@@ -19,7 +20,6 @@ from bot.game.units import after_damage
 from bot.rules.psychic import MortalWoundsRoll, PsychicTest
 from bot.ui.game_view import unit_line
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import UserError
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -54,7 +54,7 @@ class TrackedPsychic:
         table = await self.bot.tracker.require(interaction.channel_id or 0)
         check_may_change(interaction, table.state)
         if not power:
-            raise UserError("Name the power (power:) so Vox can hold it to once per battle round.")
+            raise VoxError("Name the power (power:) so Vox can hold it to once per battle round.")
         allowed = may_manifest(table.state, psyker, power, interaction.user.id)
         if target is not None:
             enemy_target(table.state, allowed.unit, target)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import VoxError
 from bot.rules.psychic import (
     DenyTest,
     MortalWoundsRoll,
@@ -18,7 +19,7 @@ from bot.rules.psychic import (
 )
 from bot.ui.dice_view import die_text
 from bot.ui.psychic_buttons import claim, deny_key, resolve_smite
-from bot.ui.replies import Guarded, UserError
+from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -106,14 +107,14 @@ class DenyButton(
     async def act(self, interaction: discord.Interaction) -> None:
         bot = cast("VoxBot", interaction.client)
         if interaction.user.id == self.caster:
-            raise UserError("The caster cannot deny their own power; their opponent presses this.")
+            raise VoxError("The caster cannot deny their own power; their opponent presses this.")
         table = await bot.tracker.table(interaction.channel_id or 0)
         if table and self.caster in table.state.players:
             opponent = table.state.other(self.caster)
             if interaction.user.id != opponent:
-                raise UserError(f"In this game only <@{opponent}> can deny this power.")
+                raise VoxError(f"In this game only <@{opponent}> can deny this power.")
         if not await claim(interaction, deny_key(interaction)):
-            raise UserError("Deny the Witch was already attempted against this power.")
+            raise VoxError("Deny the Witch was already attempted against this power.")
         deny = deny_the_witch(bot.dice, self.result)
         outcome = "**denied**: the power fails" if deny.denied else "not denied: the power works"
         text = f"{interaction.user.display_name}: {_dice(deny)} against {self.result}, {outcome}."

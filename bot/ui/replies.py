@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.rules.errors import RulesError
+from bot.errors import VoxError
 from bot.rules.quote import shorten
 from bot.store.failures import save_failure
 
@@ -23,17 +23,13 @@ DEFER_AFTER = 2.0  # seconds; Discord wants the first response within 3
 APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
 
 
-class UserError(Exception):
-    """A mistake a user made outside the rules (wrong person pressing a button, no game here…)."""
-
-
 def user_sentence(error: BaseException) -> str | None:
     """The sentence to show for an error a user caused, or None for a bug."""
     seen: set[int] = set()
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        if isinstance(current, RulesError | UserError):
+        if isinstance(current, VoxError):
             return str(current)
         if isinstance(current, app_commands.CheckFailure) and str(current):
             return str(current)

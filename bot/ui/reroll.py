@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import VoxError
 from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll, Reroll, reroll_pool
 from bot.store.rolls import ROLL_KEPT_FOR, RollExpired, load_roll, replace_roll
 from bot.ui.dice_view import pool_embed
-from bot.ui.replies import Guarded, UserError
+from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -52,11 +53,11 @@ class RerollButton(
         try:
             stored = await load_roll(bot.db, self.roll_id)
         except RollExpired as expired:
-            raise UserError(EXPIRED) from expired
+            raise VoxError(EXPIRED) from expired
         if stored is None:
-            raise UserError("That roll is no longer kept; roll again with /roll.")
+            raise VoxError("That roll is no longer kept; roll again with /roll.")
         if interaction.user.id != stored.owner_id:
-            raise UserError("Only the player who rolled these dice can re-roll them.")
+            raise VoxError("Only the player who rolled these dice can re-roll them.")
         if not stored.pool.rerollable_failures:
             raise IllegalAction(ALREADY)
         pool = reroll_pool(stored.pool, Reroll.FAILED, bot.dice)

@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import Stale, VoxError
 from bot.game.flow import choose_roles, finish_deployment, may_finish_deployment
 from bot.rules.deployment import first_turn_rolloff
-from bot.tracker import Stale, Table
+from bot.tracker import Table
 from bot.ui.dice_view import rolloff_embed
 from bot.ui.game_buttons import first_player_view
 from bot.ui.game_view import who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import Guarded, UserError
+from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -82,7 +83,7 @@ class RoleButton(
     async def act(self, interaction: discord.Interaction) -> None:
         bot, _ = await _table(interaction, self.game_id)
         if interaction.user.id != self.chooser:
-            raise UserError(f"{who(self.chooser)} won the roll-off, so they pick the Attacker.")
+            raise VoxError(f"{who(self.chooser)} won the roll-off, so they pick the Attacker.")
         outcome = await bot.tracker.act(
             interaction.channel_id or 0,
             interaction.user.id,

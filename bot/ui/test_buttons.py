@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.errors import Stale
 from bot.game import PhasePrompt
 from bot.game.leadership import NAMES, Test
-from bot.tracker import Stale, in_phase
+from bot.tracker import in_phase
 from bot.ui.leadership_game import TrackedTests
 from bot.ui.replies import Guarded
 

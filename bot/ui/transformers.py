@@ -5,10 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.errors import VoxError
 from bot.rules.names import clean_name
 from bot.rules.notation import MAX_EXPRESSION_LENGTH, DiceExpr, parse
 from bot.rules.pools import Reroll, Target, parse_target
-from bot.ui.replies import UserError
 
 
 class DiceExprTransformer(app_commands.Transformer):
@@ -55,7 +55,7 @@ class BoundedText(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         text = value.strip()
         if not text or len(text) > self.max_length:
-            raise UserError(f"Keep {self.name} between 1 and {self.max_length} characters.")
+            raise VoxError(f"Keep {self.name} between 1 and {self.max_length} characters.")
         return text
 
 
@@ -82,7 +82,7 @@ class Choice(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         if value not in self.values:
-            raise UserError(f"Pick {self.name} from: {', '.join(self.values)}.")
+            raise VoxError(f"Pick {self.name} from: {', '.join(self.values)}.")
         return value
 
 
