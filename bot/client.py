@@ -21,14 +21,14 @@ from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tracker import Tracker
-from bot.ui.aftermath_view import HonourButton, MarkSelect, OutOfActionButton
-from bot.ui.game_buttons import FirstPlayerButton, NextPhaseButton
-from bot.ui.psychic_buttons import BlastSelect, ResolveSmiteButton
-from bot.ui.psychic_view import DenyButton
+from bot.ui.campaign.aftermath import HonourButton, MarkSelect, OutOfActionButton
+from bot.ui.checks.buttons import TestButton
+from bot.ui.dice.reroll import RerollButton
+from bot.ui.game.buttons import FirstPlayerButton, NextPhaseButton
+from bot.ui.game.setup import DeployedButton, RoleButton
+from bot.ui.psychic.buttons import BlastSelect, ResolveSmiteButton
+from bot.ui.psychic.embeds import DenyButton
 from bot.ui.replies import report_error
-from bot.ui.reroll import RerollButton
-from bot.ui.setup_buttons import DeployedButton, RoleButton
-from bot.ui.test_buttons import TestButton
 
 log = logging.getLogger("vox")
 

@@ -11,11 +11,11 @@ from bot.game import Event, GameState, set_health
 from bot.rules.attack import AttackResult, resolve
 from bot.rules.odds import Odds, compute
 from bot.rules.odds.cost import check as check_size
-from bot.ui.attack_options import AttackRequest, attack_command
-from bot.ui.attack_view import ODDS_PENDING, attack_embed, odds_unavailable
+from bot.ui.attack.embeds import ODDS_PENDING, attack_embed, odds_unavailable
+from bot.ui.attack.odds import CHART_NAME, chart_file, odds_chart, odds_embed
+from bot.ui.attack.options import AttackRequest, attack_command
 from bot.ui.charts import render
-from bot.ui.game_view import unit_line
-from bot.ui.odds_view import CHART_NAME, chart_file, odds_chart, odds_embed
+from bot.ui.game.embeds import unit_line
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import answer_when_ready, logged, user_sentence
 

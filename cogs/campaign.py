@@ -19,23 +19,23 @@ from bot.campaign.battles import describe, set_note, undo_choice
 from bot.chronicle import Book
 from bot.client import VoxBot
 from bot.errors import VoxError
-from bot.ui.aftermath_view import is_admin, step_view
-from bot.ui.campaign_files import export_file, import_campaign
-from bot.ui.campaign_games import field
-from bot.ui.campaign_options import (
-    CampaignName,
-    CardName,
-    NewCampaignName,
-    complete_campaigns,
-    complete_cards,
-)
-from bot.ui.campaign_view import (
+from bot.ui.campaign.aftermath import is_admin, step_view
+from bot.ui.campaign.embeds import (
     card_embed,
     history_embed,
     roster_embed,
     standings_embed,
     status_embed,
     step_embed,
+)
+from bot.ui.campaign.files import export_file, import_campaign
+from bot.ui.campaign.games import field
+from bot.ui.campaign.options import (
+    CampaignName,
+    CardName,
+    NewCampaignName,
+    complete_campaigns,
+    complete_cards,
 )
 from bot.ui.transformers import BoundedText, Choice, NameText
 from cogs.campaign_roster import RosterCommands

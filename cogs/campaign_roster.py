@@ -21,18 +21,18 @@ from bot.campaign import (
     spend_rp,
 )
 from bot.client import VoxBot
-from bot.ui.aftermath_view import is_admin
-from bot.ui.campaign_cards import copied_card, edited_card, new_card
-from bot.ui.campaign_options import (
+from bot.ui.campaign.aftermath import is_admin
+from bot.ui.campaign.cards import copied_card, edited_card, new_card
+from bot.ui.campaign.embeds import card_embed
+from bot.ui.campaign.options import (
     CampaignName,
     CardName,
     NewCardName,
     complete_campaigns,
     complete_cards,
 )
-from bot.ui.campaign_view import card_embed
+from bot.ui.game.units import Keywords, ShortText, UnitName, complete_units
 from bot.ui.transformers import BoundedText
-from bot.ui.unit_options import Keywords, ShortText, UnitName, complete_units
 
 Reason = app_commands.Transform[str, BoundedText("the reason", 200)]
 RP = app_commands.Range[int, 1, 10]

@@ -10,8 +10,8 @@ from bot.client import VoxBot
 from bot.errors import VoxError
 from bot.rules.pools import Reroll, roll_expression, roll_off, roll_pool
 from bot.store.rolls import save_roll
-from bot.ui.dice_view import expression_embed, pool_embed, rolloff_embed
-from bot.ui.reroll import reroll_view
+from bot.ui.dice.embeds import expression_embed, pool_embed, rolloff_embed
+from bot.ui.dice.reroll import reroll_view
 from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
 
 

@@ -14,14 +14,14 @@ from bot.game.flow import choose_first_player
 from bot.rules.deployment import attacker_defender_rolloff
 from bot.rules.pools import roll_off
 from bot.tracker import in_phase
-from bot.ui.campaign_games import campaign_for_start, link
-from bot.ui.campaign_options import CampaignName, complete_campaigns
-from bot.ui.dice_view import rolloff_embed
-from bot.ui.game_buttons import announce, first_player_view
-from bot.ui.game_view import log_embed, status_embed, who
+from bot.ui.campaign.games import campaign_for_start, link
+from bot.ui.campaign.options import CampaignName, complete_campaigns
+from bot.ui.dice.embeds import rolloff_embed
+from bot.ui.game.buttons import announce, first_player_view
+from bot.ui.game.embeds import log_embed, status_embed, who
+from bot.ui.game.setup import roles_view
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.setup_buttons import roles_view
 from bot.ui.transformers import Choice, NameText
 
 Mission = app_commands.Transform[str, NameText("the mission", 100)]

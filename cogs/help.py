@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.ui.help_view import TOPICS, help_embed
+from bot.ui.help.embeds import TOPICS, help_embed
 from bot.ui.transformers import Choice
 
 Topic = app_commands.Transform[str, Choice("a topic", tuple(TOPICS))]

@@ -19,9 +19,9 @@ from bot.rules.morale import (
     morale_test,
 )
 from bot.rules.profiles import MAX_MODELS
-from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
-from bot.ui.leadership_game import TrackedTests
-from bot.ui.unit_options import UnitName, complete_units
+from bot.ui.checks.embeds import battleshock_embed, desperate_escape_embed, morale_embed
+from bot.ui.checks.leadership import TrackedTests
+from bot.ui.game.units import UnitName, complete_units
 
 Models = app_commands.Range[int, 1, MAX_MODELS]
 

@@ -24,9 +24,9 @@ from bot.rules.movement import (
     chance_to_charge,
     roll_charge,
 )
-from bot.ui.checks_view import advance_embed, charge_embed, reserves_embed
-from bot.ui.moves import TrackedMoves
-from bot.ui.unit_options import UnitName, complete_units
+from bot.ui.checks.embeds import advance_embed, charge_embed, reserves_embed
+from bot.ui.checks.moves import TrackedMoves
+from bot.ui.game.units import UnitName, complete_units
 
 
 class MovementCog(commands.Cog):

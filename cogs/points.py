@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.client import VoxBot
 from bot.errors import VoxError
 from bot.game import gain_cp, score_vp, spend_cp
-from bot.ui.game_view import who
+from bot.ui.game.embeds import who
 from bot.ui.permissions import check_may_change
 from bot.ui.transformers import BoundedText
 

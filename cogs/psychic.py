@@ -17,13 +17,13 @@ from bot.rules.psychic import (
     smite,
     smite_warp_charge,
 )
-from bot.ui.game_view import who
+from bot.ui.game.embeds import who
+from bot.ui.game.units import UnitName, complete_units
 from bot.ui.mentions import only
-from bot.ui.psychic_buttons import blast_view, power_view
-from bot.ui.psychic_game import Cast, TrackedPsychic, survives
-from bot.ui.psychic_view import psychic_embed
+from bot.ui.psychic.buttons import blast_view, power_view
+from bot.ui.psychic.embeds import psychic_embed
+from bot.ui.psychic.tracked import Cast, TrackedPsychic, survives
 from bot.ui.transformers import NameText
-from bot.ui.unit_options import UnitName, complete_units
 
 PowerName = app_commands.Transform[str, NameText("the power's name", 60)]
 PSYKER = "The psyker's unit in this channel's game: limits checked, Perils applied to it"

@@ -25,10 +25,8 @@ from bot.game import (
 from bot.game.events import WeaponAdded, WeaponRemoved
 from bot.rules.editions import MoveKind
 from bot.tracker import Outcome
-from bot.ui.game_view import unit_line
-from bot.ui.permissions import check_may_change
-from bot.ui.transformers import Choice
-from bot.ui.unit_options import (
+from bot.ui.game.embeds import unit_line
+from bot.ui.game.units import (
     Keywords,
     NewUnitName,
     NewWeaponName,
@@ -43,6 +41,8 @@ from bot.ui.unit_options import (
     profile_changes,
     unit_embed,
 )
+from bot.ui.permissions import check_may_change
+from bot.ui.transformers import Choice
 
 MoveMode = app_commands.Transform[
     str, Choice("a move", ("normal", "advance", "fall back", "stationary"))

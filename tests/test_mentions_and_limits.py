@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 
 from bot.rules.dice import Dice, ScriptedDice
+from tests.cogs.test_campaign_commands import campaign_game, two_rosters
+from tests.cogs.test_game_commands import started
+from tests.cogs.test_psychic_in_game import psyker_game
 from tests.harness import ALICE, BOB, DAVE, Harness, Sent, Upload
 from tests.harness.limits import (
     assert_no_mentions_beyond,
@@ -20,9 +23,6 @@ from tests.harness.limits import (
     limit_problems,
     mention_problems,
 )
-from tests.test_campaign_commands import campaign_game, two_rosters
-from tests.test_game_commands import started
-from tests.test_psychic_in_game import psyker_game
 
 HOSTILE = "@everyone @here <@&123> <@456>"  # 30 characters: fits every name
 PLAYERS = {ALICE.id, BOB.id}

@@ -14,9 +14,9 @@ from bot.errors import Stale, VoxError
 from bot.game.flow import choose_roles, finish_deployment, may_finish_deployment
 from bot.rules.deployment import first_turn_rolloff
 from bot.tracker import Table
-from bot.ui.dice_view import rolloff_embed
-from bot.ui.game_buttons import first_player_view
-from bot.ui.game_view import who
+from bot.ui.dice.embeds import rolloff_embed
+from bot.ui.game.buttons import first_player_view
+from bot.ui.game.embeds import who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import Guarded

@@ -16,7 +16,7 @@ from bot.rules.errors import IllegalAction
 from bot.rules.quote import quoted
 from bot.store import campaigns as store
 from bot.tracker import Outcome
-from bot.ui.aftermath_view import is_admin, recap, step_view
+from bot.ui.campaign.aftermath import is_admin, recap, step_view
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 
@@ -88,7 +88,7 @@ async def after_game(interaction: discord.Interaction, outcome: Outcome) -> None
     record = await store.campaign_for_game(bot.db, outcome.table.record.id)
     if record is None:
         return
-    from bot.ui.campaign_view import step_embed
+    from bot.ui.campaign.embeds import step_embed
 
     state, events = outcome.state, await bot.tracker.history(outcome.table)
     started = events[0].event

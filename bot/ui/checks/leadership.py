@@ -24,8 +24,8 @@ from bot.rules.morale import (
     morale_test,
 )
 from bot.tracker import STALE, Expectation
-from bot.ui.checks_view import battleshock_embed, desperate_escape_embed, morale_embed
-from bot.ui.game_view import unit_line
+from bot.ui.checks.embeds import battleshock_embed, desperate_escape_embed, morale_embed
+from bot.ui.game.embeds import unit_line
 from bot.ui.permissions import check_may_change
 
 if TYPE_CHECKING:

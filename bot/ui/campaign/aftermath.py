@@ -67,7 +67,7 @@ async def _open(interaction: discord.Interaction, campaign_id: int, battle: int)
 def recap(book: Book, events: Sequence[Recorded]) -> discord.Embed:
     """The finished sequence's recap, from the state just before it closed (which still holds
     its rolls, marks and honours); `events` is the campaign's whole log."""
-    from bot.ui.campaign_view import aftermath_done_embed
+    from bot.ui.campaign.embeds import aftermath_done_embed
 
     closed = bool(events) and isinstance(events[-1].event, AftermathFinished)
     state = fold(events[:-1]) if closed else book.state
@@ -81,7 +81,7 @@ def is_admin(interaction: discord.Interaction, state: CampaignState) -> bool:
 
 async def _next(interaction: discord.Interaction, campaign_id: int, book: Book) -> None:
     """Take this message's components away and post what the sequence needs next."""
-    from bot.ui.campaign_view import step_embed
+    from bot.ui.campaign.embeds import step_embed
 
     await interaction.response.edit_message(view=None)
     step = pending(book.state)

@@ -19,9 +19,9 @@ from bot.rules.abilities import known_phrases
 from bot.rules.errors import RulesError
 from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
 from bot.rules.rulesets import Ruleset, ruleset
-from bot.ui.attack_game import Typed, target_options, weapon_options
+from bot.ui.attack.tracked import Typed, target_options, weapon_options
+from bot.ui.game.units import UnitName, complete_units, complete_weapons
 from bot.ui.transformers import BoundedText, Choice
-from bot.ui.unit_options import UnitName, complete_units, complete_weapons
 
 if TYPE_CHECKING:
     from bot.client import VoxBot

@@ -16,7 +16,7 @@ from bot.game.events import DiceRolled, Event, EventUndone, PowerAttempted
 from bot.rules.psychic import perils_blast
 from bot.store.meta import claim_meta
 from bot.tracker import Table
-from bot.ui.game_view import unit_line
+from bot.ui.game.embeds import unit_line
 from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def power_view(
     *, smite: bool = False,
 ) -> discord.ui.View:  # fmt: skip
     """Deny the Witch, and for a tracked Smite the opponent's "not denied" button."""
-    from bot.ui.psychic_view import DenyButton
+    from bot.ui.psychic.embeds import DenyButton
 
     view = discord.ui.View(timeout=None)
     view.add_item(DenyButton(caster, result, game_id, seq))

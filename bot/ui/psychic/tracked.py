@@ -18,7 +18,7 @@ from bot.game.events import DiceRolled, Event, PowerAttempted
 from bot.game.psychic import Manifesting, attempt, enemy_target, may_manifest
 from bot.game.units import after_damage
 from bot.rules.psychic import MortalWoundsRoll, PsychicTest
-from bot.ui.game_view import unit_line
+from bot.ui.game.embeds import unit_line
 from bot.ui.permissions import check_may_change
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import discord
 
 from bot.rules.odds import Distribution, Odds
 from bot.rules.profiles import AttackSpec
-from bot.ui.attack_view import profile_line
+from bot.ui.attack.embeds import profile_line
 from bot.ui.charts import Chart
 from bot.ui.tables import pmf_table
 

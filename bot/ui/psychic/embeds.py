@@ -17,8 +17,8 @@ from bot.rules.psychic import (
     chance_to_pass,
     deny_the_witch,
 )
-from bot.ui.dice_view import die_text
-from bot.ui.psychic_buttons import claim, deny_key, resolve_smite
+from bot.ui.dice.embeds import die_text
+from bot.ui.psychic.buttons import claim, deny_key, resolve_smite
 from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:

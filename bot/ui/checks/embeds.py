@@ -10,7 +10,7 @@ import discord
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
 from bot.rules.morale import BattleShockTest, DesperateEscape, MoraleTest
 from bot.rules.movement import AdvanceRoll, ChargeRoll
-from bot.ui.dice_view import ROLL_COLOUR, die_text
+from bot.ui.dice.embeds import ROLL_COLOUR, die_text
 from bot.ui.tables import percent, pmf_table
 
 

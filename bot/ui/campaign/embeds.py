@@ -16,7 +16,7 @@ from bot.campaign.rules import honour_cap, rank, xp_cap
 from bot.game.describe import plural
 from bot.game.units import Weapon
 from bot.rules.names import name_key
-from bot.ui.game_view import who
+from bot.ui.game.embeds import who
 
 CAMPAIGN_COLOUR = discord.Colour.dark_red()
 AFTERMATH_COLOUR = discord.Colour.orange()

@@ -11,7 +11,7 @@ from bot.campaign import CampaignState, Card
 from bot.campaign.models import problem
 from bot.rules.errors import IllegalAction
 from bot.rules.quote import quoted
-from bot.ui.unit_options import new_profile
+from bot.ui.game.units import new_profile
 
 if TYPE_CHECKING:
     from bot.client import VoxBot

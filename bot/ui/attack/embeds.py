@@ -14,7 +14,7 @@ from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.quote import shorten
 from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict
-from bot.ui.dice_view import die_text
+from bot.ui.dice.embeds import die_text
 
 FIELD_LIMIT = 1000
 UNAVAILABLE_LIMIT = 200

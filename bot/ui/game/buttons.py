@@ -14,11 +14,11 @@ from bot.errors import Stale, VoxError
 from bot.game import choose_first_player, next_phase, phase_prompt, round_summary
 from bot.game.events import GameEnded, Recorded
 from bot.tracker import Outcome, Table, in_phase
-from bot.ui.game_view import final_embed, prompt_embed, summary_embed, who
+from bot.ui.checks.buttons import add_test_buttons
+from bot.ui.game.embeds import final_embed, prompt_embed, summary_embed, who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.replies import Guarded
-from bot.ui.test_buttons import add_test_buttons
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -55,7 +55,7 @@ def announcement(
 
 async def announce(interaction: discord.Interaction, outcome: Outcome) -> None:
     """Answer with the announcement; a campaign game that just ended opens its aftermath."""
-    from bot.ui.campaign_games import after_game
+    from bot.ui.campaign.games import after_game
 
     bot = cast("VoxBot", interaction.client)
     log = await bot.tracker.history(outcome.table) if round_ended(outcome) else ()

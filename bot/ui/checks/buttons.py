@@ -16,7 +16,7 @@ from bot.errors import Stale
 from bot.game import PhasePrompt
 from bot.game.leadership import NAMES, Test
 from bot.tracker import in_phase
-from bot.ui.leadership_game import TrackedTests
+from bot.ui.checks.leadership import TrackedTests
 from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:

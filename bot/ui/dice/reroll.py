@@ -11,7 +11,7 @@ from bot.errors import VoxError
 from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll, Reroll, reroll_pool
 from bot.store.rolls import ROLL_KEPT_FOR, RollExpired, load_roll, replace_roll
-from bot.ui.dice_view import pool_embed
+from bot.ui.dice.embeds import pool_embed
 from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.game import GameState, Unit, UnitProfile, Weapon, profile, weapon
 from bot.game.army import MAX_UNITS
 from bot.rules.profiles import parse_ap, parse_keywords, parse_roll_needed, parse_save, parse_skill
-from bot.ui.game_view import add_units, unit_line, who
+from bot.ui.game.embeds import add_units, unit_line, who
 from bot.ui.transformers import BoundedText, NameText
 
 if TYPE_CHECKING:

@@ -1,0 +1,1 @@
+"""Attacks and odds: /attack and /odds options, embeds and charts."""

@@ -1,0 +1,1 @@
+"""Crusade campaigns: embeds, cards, files and the aftermath's components."""

@@ -1,0 +1,1 @@
+"""Morale, battle-shock, desperate escape, advance, charge and reserves: embeds and buttons."""

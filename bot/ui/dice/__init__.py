@@ -1,0 +1,1 @@
+"""Dice: /roll, /rolloff, /reroll and their embeds and re-roll button."""

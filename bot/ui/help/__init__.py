@@ -1,0 +1,1 @@
+"""/help: its topics and embed."""

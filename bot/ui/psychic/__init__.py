@@ -1,0 +1,1 @@
+"""Psychic tests: embeds, Deny/Smite/Perils buttons."""
