@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.ui.help_view import EXAMPLES
+from bot.ui.help.embeds import EXAMPLES
 from tests.harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

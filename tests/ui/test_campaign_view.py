@@ -22,7 +22,7 @@ from bot.campaign import (
 from bot.campaign import choose_out_of_action as choose
 from bot.game.units import UnitProfile, Weapon
 from bot.rules.dice import ScriptedDice
-from bot.ui.campaign_view import (
+from bot.ui.campaign.embeds import (
     aftermath_done_embed,
     card_embed,
     history_embed,
