@@ -21,13 +21,6 @@ from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tracker import Tracker
-from bot.ui.campaign.aftermath import HonourButton, MarkSelect, OutOfActionButton
-from bot.ui.checks.buttons import TestButton
-from bot.ui.dice.reroll import RerollButton
-from bot.ui.game.buttons import FirstPlayerButton, NextPhaseButton
-from bot.ui.game.setup import DeployedButton, RoleButton
-from bot.ui.psychic.buttons import BlastSelect, ResolveSmiteButton
-from bot.ui.psychic.embeds import DenyButton
 from bot.ui.replies import report_error
 
 log = logging.getLogger("vox")
@@ -126,11 +119,6 @@ class VoxBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         mark_server_only(self.tree)
-        self.add_dynamic_items(
-            RerollButton, NextPhaseButton, FirstPlayerButton, DenyButton, ResolveSmiteButton,
-            BlastSelect, TestButton, RoleButton, DeployedButton, OutOfActionButton, MarkSelect,
-            HonourButton,
-        )  # fmt: skip
         if self.sync_on_start:
             await self.sync_commands(force=False)
 

@@ -19,7 +19,13 @@ from bot.campaign.battles import describe, set_note, undo_choice
 from bot.chronicle import Book
 from bot.client import VoxBot
 from bot.errors import VoxError
-from bot.ui.campaign.aftermath import is_admin, step_view
+from bot.ui.campaign.aftermath import (
+    HonourButton,
+    MarkSelect,
+    OutOfActionButton,
+    is_admin,
+    step_view,
+)
 from bot.ui.campaign.embeds import (
     card_embed,
     history_embed,
@@ -243,4 +249,5 @@ class CampaignCog(
 
 
 async def setup(bot: VoxBot) -> None:
+    bot.add_dynamic_items(HonourButton, MarkSelect, OutOfActionButton)
     await bot.add_cog(CampaignCog(bot))

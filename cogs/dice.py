@@ -11,7 +11,7 @@ from bot.errors import VoxError
 from bot.rules.pools import Reroll, roll_expression, roll_off, roll_pool
 from bot.store.rolls import save_roll
 from bot.ui.dice.embeds import expression_embed, pool_embed, rolloff_embed
-from bot.ui.dice.reroll import reroll_view
+from bot.ui.dice.reroll import RerollButton, reroll_view
 from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
 
 
@@ -74,4 +74,5 @@ class DiceCog(commands.Cog):
 
 
 async def setup(bot: VoxBot) -> None:
+    bot.add_dynamic_items(RerollButton)
     await bot.add_cog(DiceCog(bot))

@@ -17,9 +17,9 @@ from bot.tracker import in_phase
 from bot.ui.campaign.games import campaign_for_start, link
 from bot.ui.campaign.options import CampaignName, complete_campaigns
 from bot.ui.dice.embeds import rolloff_embed
-from bot.ui.game.buttons import announce, first_player_view
+from bot.ui.game.buttons import FirstPlayerButton, NextPhaseButton, announce, first_player_view
 from bot.ui.game.embeds import log_embed, status_embed, who
-from bot.ui.game.setup import roles_view
+from bot.ui.game.setup import DeployedButton, RoleButton, roles_view
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
 from bot.ui.transformers import Choice, NameText
@@ -176,4 +176,5 @@ class GameCog(
 
 
 async def setup(bot: VoxBot) -> None:
+    bot.add_dynamic_items(FirstPlayerButton, NextPhaseButton, DeployedButton, RoleButton)
     await bot.add_cog(GameCog(bot))

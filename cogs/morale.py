@@ -19,6 +19,7 @@ from bot.rules.morale import (
     morale_test,
 )
 from bot.rules.profiles import MAX_MODELS
+from bot.ui.checks.buttons import TestButton
 from bot.ui.checks.embeds import battleshock_embed, desperate_escape_embed, morale_embed
 from bot.ui.checks.leadership import TrackedTests
 from bot.ui.game.units import UnitName, complete_units
@@ -119,4 +120,5 @@ class MoraleCog(commands.Cog):
 
 
 async def setup(bot: VoxBot) -> None:
+    bot.add_dynamic_items(TestButton)
     await bot.add_cog(MoraleCog(bot))

@@ -20,8 +20,8 @@ from bot.rules.psychic import (
 from bot.ui.game.embeds import who
 from bot.ui.game.units import UnitName, complete_units
 from bot.ui.mentions import only
-from bot.ui.psychic.buttons import blast_view, power_view
-from bot.ui.psychic.embeds import psychic_embed
+from bot.ui.psychic.buttons import BlastSelect, ResolveSmiteButton, blast_view, power_view
+from bot.ui.psychic.embeds import DenyButton, psychic_embed
 from bot.ui.psychic.tracked import Cast, TrackedPsychic, survives
 from bot.ui.transformers import NameText
 
@@ -139,4 +139,5 @@ def _smite_effect(
 
 
 async def setup(bot: VoxBot) -> None:
+    bot.add_dynamic_items(BlastSelect, ResolveSmiteButton, DenyButton)
     await bot.add_cog(PsychicCog(bot))

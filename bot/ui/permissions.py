@@ -1,17 +1,18 @@
-"""Who may change a game: its two players, or a member with Manage Channels (anyone may roll)."""
+"""Who may change a game, asked of an interaction (the rule is `bot.play.actor.may_change`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
-from bot.errors import VoxError
 from bot.game import GameState
+from bot.play.actor import NOT_A_PLAYER, may_change
+from bot.ui.actors import actor
 
-NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
+__all__ = ["NOT_A_PLAYER", "check_may_change"]
 
 
-def check_may_change(interaction: discord.Interaction, state: GameState) -> None:
+def check_may_change(interaction: discord.Interaction[Any], state: GameState) -> None:
     """Anyone may roll; only the players or a member with Manage Channels change a game."""
-    perms = interaction.permissions
-    if interaction.user.id not in state.players and not perms.manage_channels:
-        raise VoxError(NOT_A_PLAYER)
+    may_change(actor(interaction), state)

@@ -11,9 +11,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.errors import VoxError
+from bot.play.refusals import refusal
 from bot.rules.quote import shorten
-from bot.store.failures import save_failure
 
 log = logging.getLogger("vox.errors")
 
@@ -29,11 +28,9 @@ def user_sentence(error: BaseException) -> str | None:
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        if isinstance(current, VoxError):
-            return str(current)
         if isinstance(current, app_commands.CheckFailure) and str(current):
             return str(current)
-        if (refused := save_failure(current)) is not None:  # disk full, read-only, locked
+        if (refused := refusal(current)) is not None:  # Vox refused; the disk refused
             return refused
         nxt = getattr(current, "original", None) or current.__cause__
         current = nxt if isinstance(nxt, BaseException) else None
@@ -86,16 +83,3 @@ async def answer_when_ready(
         return work.result(), interaction.response.send_message
     await interaction.response.defer(thinking=True, ephemeral=ephemeral)
     return await work, interaction.followup.send
-
-
-class Guarded:
-    """A component whose every error becomes one reply: mix in before `discord.ui.DynamicItem`."""
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        raise NotImplementedError
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.act(interaction)
-        except Exception as error:
-            await report_error(interaction, error)

@@ -26,8 +26,9 @@ from bot.campaign.aftermath import MAX_HONOUR
 from bot.campaign.events import AftermathFinished, OutOfActionChoice, Recorded
 from bot.chronicle import Book
 from bot.errors import Stale, VoxError
+from bot.ui.components import Component
 from bot.ui.mentions import only
-from bot.ui.replies import Guarded, report_error
+from bot.ui.replies import report_error
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -97,7 +98,7 @@ async def _next(interaction: discord.Interaction, campaign_id: int, book: Book) 
 
 
 class OutOfActionButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:ooa:(?P<cid>\d{1,18}):(?P<battle>\d{1,6}):(?P<card>\d{1,3}):(?P<code>d|s\d{1,2})",
 ):
@@ -137,7 +138,7 @@ class OutOfActionButton(
 
 
 class MarkSelect(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"vox:mark:(?P<cid>\d{1,18}):(?P<battle>\d{1,6}):(?P<player>\d{1,20})",
 ):
@@ -175,7 +176,7 @@ class MarkSelect(
 
 
 class HonourButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:honour:(?P<cid>\d{1,18}):(?P<battle>\d{1,6}):(?P<card>\d{1,3})",
 ):

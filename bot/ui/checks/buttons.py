@@ -17,7 +17,7 @@ from bot.game import PhasePrompt
 from bot.game.leadership import NAMES, Test
 from bot.tracker import in_phase
 from bot.ui.checks.leadership import TrackedTests
-from bot.ui.replies import Guarded
+from bot.ui.components import Component
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -36,7 +36,7 @@ def add_test_buttons(view: discord.ui.View, game_id: int, prompt: PhasePrompt) -
 
 
 class TestButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:test:(?P<code>[mb]):(?P<game>\d{1,18}):(?P<seq>\d{1,9}):(?P<unit>.{1,60})",
 ):

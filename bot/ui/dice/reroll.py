@@ -11,8 +11,8 @@ from bot.errors import VoxError
 from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll, Reroll, reroll_pool
 from bot.store.rolls import ROLL_KEPT_FOR, RollExpired, load_roll, replace_roll
+from bot.ui.components import Component
 from bot.ui.dice.embeds import pool_embed
-from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -22,7 +22,9 @@ EXPIRED = f"That roll is more than {ROLL_KEPT_FOR.days} days old; roll again."
 
 
 class RerollButton(
-    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vox:reroll:(?P<id>\d{1,18})"
+    Component,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"vox:reroll:(?P<id>\d{1,18})",
 ):
     """Re-rolls the failed dice of one stored pool roll, once, for the player who rolled it."""
 

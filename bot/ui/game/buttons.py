@@ -15,10 +15,10 @@ from bot.game import choose_first_player, next_phase, phase_prompt, round_summar
 from bot.game.events import GameEnded, Recorded
 from bot.tracker import Outcome, Table, in_phase
 from bot.ui.checks.buttons import add_test_buttons
+from bot.ui.components import Component
 from bot.ui.game.embeds import final_embed, prompt_embed, summary_embed, who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -93,7 +93,7 @@ async def _table_for(interaction: discord.Interaction, game_id: int) -> tuple[Vo
 
 
 class NextPhaseButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:next:(?P<game>\d{1,18}):(?P<seq>\d{1,9})",
 ):
@@ -125,7 +125,7 @@ class NextPhaseButton(
 
 
 class FirstPlayerButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:first:(?P<game>\d{1,18}):(?P<chooser>\d{1,20}):(?P<player>\d{1,20})",
 ):

@@ -14,12 +14,12 @@ from bot.errors import Stale, VoxError
 from bot.game.flow import choose_roles, finish_deployment, may_finish_deployment
 from bot.rules.deployment import first_turn_rolloff
 from bot.tracker import Table
+from bot.ui.components import Component
 from bot.ui.dice.embeds import rolloff_embed
 from bot.ui.game.buttons import first_player_view
 from bot.ui.game.embeds import who
 from bot.ui.mentions import only
 from bot.ui.permissions import check_may_change
-from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -58,7 +58,7 @@ async def _names(interaction: discord.Interaction, players: tuple[int, ...]) -> 
 
 
 class RoleButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:role:(?P<game>\d{1,18}):(?P<chooser>\d{1,20}):(?P<attacker>\d{1,20})",
 ):
@@ -101,7 +101,7 @@ class RoleButton(
 
 
 class DeployedButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:deployed:(?P<game>\d{1,18}):(?P<player>\d{1,20})",
 ):

@@ -16,8 +16,8 @@ from bot.game.events import DiceRolled, Event, EventUndone, PowerAttempted
 from bot.rules.psychic import perils_blast
 from bot.store.meta import claim_meta
 from bot.tracker import Table
+from bot.ui.components import Component
 from bot.ui.game.embeds import unit_line
-from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -93,7 +93,7 @@ def blast_view(game_id: int, seq: int, units: tuple[str, ...]) -> discord.ui.Vie
 
 
 class ResolveSmiteButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:smite:(?P<game>\d{1,18}):(?P<seq>\d{1,9})",
 ):
@@ -127,7 +127,7 @@ class ResolveSmiteButton(
 
 
 class BlastSelect(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"vox:blast:(?P<game>\d{1,18}):(?P<seq>\d{1,9})",
 ):

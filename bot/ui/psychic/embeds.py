@@ -17,9 +17,9 @@ from bot.rules.psychic import (
     chance_to_pass,
     deny_the_witch,
 )
+from bot.ui.components import Component
 from bot.ui.dice.embeds import die_text
 from bot.ui.psychic.buttons import claim, deny_key, resolve_smite
-from bot.ui.replies import Guarded
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -68,7 +68,7 @@ def psychic_embed(
 
 
 class DenyButton(
-    Guarded,
+    Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"vox:deny:(?P<caster>\d{1,20}):(?P<result>\d{1,2})(?::(?P<game>\d{1,18}):(?P<seq>\d{1,9}))?",
 ):

@@ -1,0 +1,33 @@
+"""Who is acting, and what they may change: checked before any die is rolled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.campaign import CampaignState
+from bot.errors import NotAllowed
+from bot.game import GameState
+
+NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """A member acting in a channel, with the two permissions Vox asks about."""
+
+    user_id: int
+    channel_id: int
+    guild_id: int | None = None
+    manages_channel: bool = False  # Manage Channels: may change any game in the channel
+    manages_server: bool = False  # Manage Server: administers every campaign in the server
+
+
+def may_change(actor: Actor, state: GameState) -> None:
+    """Anyone may roll; only the players or a member with Manage Channels change a game."""
+    if actor.user_id not in state.players and not actor.manages_channel:
+        raise NotAllowed(NOT_A_PLAYER)
+
+
+def is_admin(actor: Actor, state: CampaignState) -> bool:
+    """The campaign's creator or a member with Manage Server administer it."""
+    return actor.user_id == state.creator or actor.manages_server
