@@ -31,12 +31,22 @@ from bot.ui.campaign.options import (
     complete_campaigns,
     complete_cards,
 )
-from bot.ui.game.units import Keywords, ShortText, UnitName, complete_units
+from bot.ui.game.units import UnitName, complete_units
+from bot.ui.profiles import (
+    Keywords,
+    Leadership,
+    Models,
+    Move,
+    ObjectiveControl,
+    ShortText,
+    Toughness,
+    Wounds,
+    described_profile,
+)
 from bot.ui.transformers import BoundedText
 
 Reason = app_commands.Transform[str, BoundedText("the reason", 200)]
 RP = app_commands.Range[int, 1, 10]
-Count = app_commands.Range[int, 1, 100]
 Points = app_commands.Range[int, 0, 10000]
 LedgerDecide = Callable[[CampaignState, int, bool], Sequence[Event]]
 
@@ -47,36 +57,23 @@ class RosterCommands(commands.Cog):
     requisition = app_commands.Group(name="requisition", description="Requisition points")
 
     @unit.command(name="add")
-    @app_commands.describe(
-        name="Unit name",
-        points="Its points (10th) or Power Level (9th)",
-        models="Models (Starting Strength)",
-        wounds="Wounds per model",
-        toughness="Toughness",
-        save="Save: 3+, or - for none",
-        invuln="Invulnerable save: 4+",
-        fnp="Feel no pain: 5+",
-        leadership="Leadership",
-        oc="Objective Control",
-        move="Move in inches",
-        keywords="Comma-separated: infantry, character",
-    )
+    @described_profile(name="Unit name", points="Its points (10th) or Power Level (9th)")
     @app_commands.autocomplete(campaign=complete_campaigns)
     async def unit_add(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         campaign: CampaignName,
         name: NewCardName,
         points: Points,
-        models: Count,
-        wounds: app_commands.Range[int, 1, 50],
-        toughness: app_commands.Range[int, 1, 20],
+        models: Models,
+        wounds: Wounds,
+        toughness: Toughness,
         save: ShortText,
         invuln: ShortText | None = None,
         fnp: ShortText | None = None,
-        leadership: app_commands.Range[int, 1, 12] = 7,
-        oc: app_commands.Range[int, 0, 20] = 1,
-        move: app_commands.Range[int, 0, 60] = 6,
+        leadership: Leadership = 7,
+        oc: ObjectiveControl = 1,
+        move: Move = 6,
         keywords: Keywords | None = None,
     ) -> None:
         """Add a unit card to your roster (add weapons in a game, then /campaign unit copy)."""
