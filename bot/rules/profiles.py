@@ -11,16 +11,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 from bot.rules.abilities import MAX_STRENGTH, Abilities, parse_abilities
 from bot.rules.errors import InvalidProfile, TooManyDice
 from bot.rules.notation import DiceExpr, parse
 from bot.rules.rulesets import BlastRule, Ruleset
-
-if TYPE_CHECKING:
-    from bot.rules.sequence import Steps
 
 MAX_ATTACKS = 1000
 MAX_ATTACKERS = 100
@@ -217,13 +212,6 @@ class AttackSpec:
             raise TooManyDice(
                 f"That could be {worst} attacks; keep it to {MAX_ATTACKS} with fewer attackers."
             )
-
-    @cached_property
-    def steps(self) -> tuple[Steps, ...]:
-        """Each weapon's rolls against the target (built once per spec)."""
-        from bot.rules.sequence import build_steps
-
-        return tuple(build_steps(self.rules, w, self.target) for w in self.weapons)
 
     def max_attacks(self, weapon: Weapon) -> int:
         most = weapon.attacks.maximum

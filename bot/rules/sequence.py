@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from bot.rules.dice import D6, Dice, DieRoll, reroll_die, roll_die
 from bot.rules.notation import DiceExpr
 from bot.rules.pools import Reroll
-from bot.rules.profiles import Target, Weapon
+from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.rulesets import Ruleset
 
 SIXTH = Fraction(1, 6)
@@ -207,6 +208,12 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
         lethal=a.has("lethal hits"),
         devastating=a.devastating,
     )
+
+
+@lru_cache(maxsize=1024)
+def steps_of(spec: AttackSpec) -> tuple[Steps, ...]:
+    """Each weapon's rolls against the target (built once per spec)."""
+    return tuple(build_steps(spec.rules, w, spec.target) for w in spec.weapons)
 
 
 def first_roll(dice: Dice) -> DieRoll:

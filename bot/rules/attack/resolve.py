@@ -24,7 +24,7 @@ from bot.rules.attack.results import (
 from bot.rules.dice import Dice, DieRoll
 from bot.rules.notation import ExpressionRoll
 from bot.rules.profiles import AttackSpec, Target, Weapon, attacks_per_model
-from bot.rules.sequence import DamageStep, SaveKind, Steps, Verdict, first_roll
+from bot.rules.sequence import DamageStep, SaveKind, Steps, Verdict, first_roll, steps_of
 
 
 @dataclass
@@ -66,7 +66,7 @@ def resolve(spec: AttackSpec, dice: Dice) -> AttackResult:
     health = _Health(spec.target, spec.target.health)
     deferred: list[tuple[int, int, DamageStep]] = []
     weapons = []
-    for index, (weapon, steps) in enumerate(zip(spec.weapons, spec.steps, strict=True)):
+    for index, (weapon, steps) in enumerate(zip(spec.weapons, steps_of(spec), strict=True)):
         weapons.append(_weapon(spec, index, weapon, steps, dice, health, deferred))
     late = [health.apply(DamageKind.DEVASTATING, step, dice, (w, a)) for w, a, step in deferred]
     return AttackResult(

@@ -22,6 +22,7 @@ from bot.rules.odds.counts import fast_size as _fast
 from bot.rules.odds.engine import MAX_CELLS, TOO_MANY_WAITING
 from bot.rules.odds.health import DENSE_LIMIT
 from bot.rules.profiles import AttackSpec, attacks_per_model
+from bot.rules.sequence import steps_of
 
 # Seconds per unit of each count, on one core (fitted: see the module docstring). PER_BIG is set
 # above its fit so that the slowest large-array cases measured are not underestimated.
@@ -72,7 +73,7 @@ def work(spec: AttackSpec) -> Work:
     w = Work()
     width = 1  # cells per health state: the waiting Devastating Wounds' axes
     waiting: list[int] = []  # each waiting weapon's count of waiting wounds + 1
-    for i, (weapon, steps) in enumerate(zip(spec.weapons, spec.steps, strict=True)):
+    for i, (weapon, steps) in enumerate(zip(spec.weapons, steps_of(spec), strict=True)):
         attacks = spec.max_attacks(weapon)
         # Horner runs over the attack counts that can happen, then raises to the fewest.
         fewest = weapon.attackers * attacks_per_model(

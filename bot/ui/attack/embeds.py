@@ -13,7 +13,7 @@ from bot.rules.dice import DieRoll
 from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.quote import shorten
-from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict
+from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict, steps_of
 from bot.ui.dice.embeds import die_text
 
 FIELD_LIMIT = 1000
@@ -185,7 +185,7 @@ def attack_embed(
         title=f"⚔️ Attack — {edition} edition", description=profile_line(spec), colour=ATTACK_COLOUR
     )
     several = len(result.weapons) > 1
-    for w, steps in zip(result.weapons, spec.steps, strict=True):
+    for w, steps in zip(result.weapons, steps_of(spec), strict=True):
         prefix = f"{w.weapon.name or 'Weapon'} · " if several else ""
         if w.attack_rolls:
             rolled = " ".join(str(r.total) for r in w.attack_rolls)
