@@ -2,14 +2,15 @@
 
 Sources: Warhammer 40,000 Crusade rules, 9th edition Core Book ("Crusade" section) and 10th edition
 Core Book Crusade rules. Each edition is one JSON file (`data/crusade/<key>.json`) validated by
-`CrusadeRules`; Eternum campaigns use the 9th edition file. Like `bot.rules.editions`, the folder
-is found from this file's path: `<repo>/bot/campaign/rules.py` → `<repo>/data/crusade`.
+`CrusadeRules`; Eternum campaigns use the 9th edition file. Like `bot.rules.editions`, the files
+are package data of the `data` package, read through `importlib.resources`.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -19,7 +20,7 @@ from bot.campaign.models import Card
 CampaignEdition = Literal["9th", "10th", "eternum"]
 CAMPAIGN_EDITIONS: tuple[CampaignEdition, ...] = ("9th", "10th", "eternum")
 RULES_FILE: dict[str, str] = {"9th": "9th", "10th": "10th", "eternum": "9th"}
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "crusade"
+DATA_DIR: Traversable = files("data") / "crusade"
 
 
 class _Data(BaseModel):

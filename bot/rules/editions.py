@@ -1,16 +1,18 @@
 """Editions as data: phases, checklists, Command points and morale, read from `data/editions`.
 
 Each edition is one JSON file (`data/editions/<key>.json`) validated by the models below; the game
-code reads these and never asks which edition it is playing. Vox runs from its repository (an
-editable install), so the folder is found from this file's path: `<repo>/bot/rules/editions.py`
-→ `<repo>/data/editions`. Reading these static tables is the only file access in bot/rules.
+code reads these and never asks which edition it is playing. The files are package data of the
+top-level `data` package, read through `importlib.resources`, so they are found the same way from
+the checkout, an editable install or an installed wheel. Reading these static tables is the only
+file access in bot/rules.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
@@ -19,7 +21,7 @@ from bot.rules.errors import InvalidProfile
 
 # The editions shipped in data/editions (tests check the folder holds exactly these).
 EDITIONS = ("9th", "10th", "7th", "eternum")
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "editions"
+DATA_DIR: Traversable = files("data") / "editions"
 
 MoveKind = Literal["normal", "advance", "fall_back", "stationary", "charge"]
 Condition = Literal["advanced", "fell_back", "charged", "lost_models", "below_half"]

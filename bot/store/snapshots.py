@@ -16,9 +16,10 @@ import hashlib
 import io
 import logging
 import pickle
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import replace
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from bot.rules.editions import Edition, edition
@@ -33,7 +34,8 @@ _TABLES: dict[Kind, tuple[str, str]] = {
     "game": ("game_snapshots", "game_id"),
     "campaign": ("campaign_snapshots", "campaign_id"),
 }
-_ROOT = Path(__file__).resolve().parents[2]
+# What the fold depends on, each as `<package>/<path inside it>`: found through importlib.resources,
+# so a wheel hashes the same files (and names) as the checkout it was built from.
 _FOLD_CODE = ("bot/game", "bot/campaign", "bot/rules", "bot/eventlog.py", "data")
 _BUILTINS = frozenset({"frozenset", "set", "dict", "list", "tuple", "int", "str", "bool", "object"})
 S = TypeVar("S")
@@ -44,13 +46,23 @@ def fingerprint() -> str:
     """FORMAT and a hash of every file the fold depends on (its code and the editions' data)."""
     digest = hashlib.sha256(f"vox-snapshot-{FORMAT}".encode())
     for part in _FOLD_CODE:
-        root = _ROOT / part
-        files = sorted(root.rglob("*")) if root.is_dir() else [root]
-        for path in files:
-            if path.is_file() and path.suffix in {".py", ".json"}:
-                digest.update(str(path.relative_to(_ROOT)).encode())
-                digest.update(path.read_bytes())
+        package, *inside = part.split("/")
+        node = files(package)
+        for step in inside:
+            node = node / step
+        for name, source in _sources(part, node):
+            digest.update(name.encode())
+            digest.update(source.read_bytes())
     return f"{FORMAT}:{digest.hexdigest()[:32]}"
+
+
+def _sources(name: str, node: Traversable) -> Iterator[tuple[str, Traversable]]:
+    """The .py and .json files at or under `node`, named by their path, in path order."""
+    if node.is_dir():
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            yield from _sources(f"{name}/{child.name}", child)
+    elif node.is_file() and name.endswith((".py", ".json")):
+        yield name, node
 
 
 class _Pickler(pickle.Pickler):

@@ -10,7 +10,10 @@ from tests.campaign.log import card
 
 
 def test_every_campaign_edition_has_crusade_rules_citing_their_source() -> None:
-    assert sorted(p.stem for p in DATA_DIR.glob("*.json")) == ["10th", "9th"]
+    assert sorted(p.name for p in DATA_DIR.iterdir() if p.name.endswith(".json")) == [
+        "10th.json",
+        "9th.json",
+    ]
     for edition in CAMPAIGN_EDITIONS:
         assert "Core Book" in crusade_rules(edition).source
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,14 @@ from bot.rules.errors import InvalidProfile
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_data_folder_is_found_from_the_repository_root() -> None:
-    assert Path(DATA_DIR) == ROOT / "data" / "editions"
+def test_edition_files_are_package_data_of_the_data_package() -> None:
+    # Found through importlib.resources, not this file's path, so an installed wheel finds them
+    # too (tests/test_wheel.py); from the checkout that is the repository's data/editions.
+    package_data = files("data") / "editions"
+    assert package_data == DATA_DIR
+    assert sorted(p.name for p in DATA_DIR.iterdir() if p.name.endswith(".json")) == sorted(
+        f"{key}.json" for key in EDITIONS
+    )
 
 
 def test_every_edition_file_is_listed_and_loads() -> None:
