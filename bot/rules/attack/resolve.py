@@ -105,29 +105,26 @@ def _hits(steps: Steps, attacks: int, dice: Dice) -> list[HitRoll]:
     return out
 
 
-def _weapon(
-    spec: AttackSpec,
-    index: int,
-    weapon: Weapon,
-    steps: Steps,
-    dice: Dice,
-    health: _Health,
-    deferred: list[tuple[int, int, DamageStep]],
-) -> WeaponResult:
-    rolls, attacks = _attack_count(spec, weapon, dice)
-    hits = _hits(steps, attacks, dice)
-    # One strike per hit that reaches the wound roll: (attack, wounds automatically).
-    strikes: list[tuple[int, bool]] = []
+def _wounds(steps: Steps, hits: list[HitRoll], dice: Dice) -> list[WoundRoll]:
+    """One wound roll per hit that reaches it (Lethal Hits wound automatically: no die)."""
+    strikes: list[tuple[int, bool]] = []  # (attack, wounds automatically)
     for h in hits:
         if h.verdict is not Verdict.FAIL:
             strikes.extend([(h.attack, True)] if h.lethal else [])
             strikes.extend([(h.attack, False)] * (h.hits - int(h.lethal)))
     first = [None if auto else first_roll(dice) for _, auto in strikes]
     final = [None if d is None else steps.wound.reroll_if_wanted(d, dice) for d in first]
-    wounds = [
+    return [
         WoundRoll(a, d, Verdict.SUCCESS if d is None else steps.wound.judge(d.value))
         for (a, _), d in zip(strikes, final, strict=True)
     ]
+
+
+def _saves(
+    steps: Steps, wounds: list[WoundRoll], dice: Dice
+) -> tuple[list[SaveRoll], list[tuple[int, DamageKind]]]:
+    """The saving throws, and what each wound that got through deals (Devastating Wounds skip
+    the save)."""
     saves: list[SaveRoll] = []
     outcomes: list[tuple[int, DamageKind]] = []
     for w in wounds:
@@ -141,6 +138,22 @@ def _weapon(
         saves.append(save)
         if not save.saved:
             outcomes.append((w.attack, DamageKind.NORMAL))
+    return saves, outcomes
+
+
+def _weapon(
+    spec: AttackSpec,
+    index: int,
+    weapon: Weapon,
+    steps: Steps,
+    dice: Dice,
+    health: _Health,
+    deferred: list[tuple[int, int, DamageStep]],
+) -> WeaponResult:
+    rolls, attacks = _attack_count(spec, weapon, dice)
+    hits = _hits(steps, attacks, dice)
+    wounds = _wounds(steps, hits, dice)
+    saves, outcomes = _saves(steps, wounds, dice)
     events = []
     for attack, kind in outcomes:
         if kind is DamageKind.DEVASTATING:

@@ -66,6 +66,25 @@ class Work:
         )
 
 
+def _waiting(w: Work, normal: _Op, grid: tuple[int, int], counts: tuple[int, ...]) -> None:
+    """A weapon whose Devastating Wounds wait for the next weapon: its counts on a 2-D grid."""
+    size, width = grid
+    attacks, events, rolls, horner = counts
+    many, kinds = attacks * events + 1, attacks * rolls + 1
+    w.waiting = max(w.waiting, size * width * many)
+    grid2 = _fast(many) * (_fast(kinds) // 2 + 1)
+    bundles = 2 * (rolls + 1)  # (lethal, rolls) pairs, each raised to its powers
+    # A grid over 4 MiB streams from memory: about twice the time per multiply (measured).
+    slow = 2 if grid2 > 2**18 else 1
+    w.complex += slow * (horner + bundles * (2 * events.bit_length() + 3)) * grid2
+    w.complex += 2 * grid2 * grid2.bit_length()  # the transform itself
+    w.calls += 2 * horner + 8 * bundles
+    w.add(4 * many * kinds, many * kinds)  # flush, slicing
+    _apply(w, normal, size, width, many)  # N^a(state) for every count a
+    w.flops += size * width * many * kinds
+    w.add(size * width * many, size * width * many)  # flush of the powers
+
+
 def work(spec: AttackSpec) -> Work:
     """Count what `engine.compute(spec)` would do, without doing it."""
     target = spec.target
@@ -90,19 +109,8 @@ def work(spec: AttackSpec) -> Work:
         w.calls += 3 * 2 * horner
         normal = _normal(size, target.wounds, damage)
         if steps.devastating == "current" and (waiting or i + 1 < len(spec.weapons)):
-            many, kinds = attacks * events + 1, attacks * rolls + 1
-            w.waiting = max(w.waiting, size * width * many)
-            grid2 = _fast(many) * (_fast(kinds) // 2 + 1)
-            bundles = 2 * (rolls + 1)  # (lethal, rolls) pairs, each raised to its powers
-            # A grid over 4 MiB streams from memory: about twice the time per multiply (measured).
-            slow = 2 if grid2 > 2**18 else 1
-            w.complex += slow * (horner + bundles * (2 * events.bit_length() + 3)) * grid2
-            w.complex += 2 * grid2 * grid2.bit_length()  # the transform itself
-            w.calls += 2 * horner + 8 * bundles
-            w.add(4 * many * kinds, many * kinds)  # flush, slicing
-            _apply(w, normal, size, width, many)  # N^a(state) for every count a
-            w.flops += size * width * many * kinds
-            w.add(size * width * many, size * width * many)  # flush of the powers
+            kinds = attacks * rolls + 1
+            _waiting(w, normal, (size, width), (attacks, events, rolls, horner))
             width *= kinds
             waiting.append(kinds)
             continue
