@@ -17,7 +17,8 @@ from math import prod
 import numpy as np
 from numpy.typing import NDArray
 
-from bot.rules.dice import D3, Dice, DieKind, DieRoll, die_kind, roll_die
+from bot.rules.dice import D3, Dice, die_kind, roll_die
+from bot.rules.dice_groups import DiceGroup, GroupRoll
 from bot.rules.errors import InvalidDice, TooManyDice
 from bot.rules.quote import quoted
 
@@ -30,51 +31,6 @@ MAX_PMF_WORK = 50_000_000  # convolution steps allowed to work out a distributio
 
 _TOKEN = re.compile(r"(?P<dice>(?P<count>\d*)d(?P<sides>\d+))|(?P<number>\d+)|(?P<op>[-+*/])")
 EXAMPLES = "D6, 2D6+1, D3, D33, 3D6-1, 2D6+D3 or D6*2"
-
-
-@dataclass(frozen=True, slots=True)
-class DiceGroup:
-    """`count` dice of one kind, summed; a D33 group rolls two D3 per count (tens, units)."""
-
-    count: int
-    kind: DieKind
-    d33: bool = False
-
-    @property
-    def dice(self) -> int:
-        return self.count * (2 if self.d33 else 1)
-
-    def label(self) -> str:
-        name = "D33" if self.d33 else self.kind.name
-        return name if self.count == 1 else f"{self.count}{name}"
-
-    def value(self, rolls: tuple[DieRoll, ...]) -> int:
-        if not self.d33:
-            return sum(r.value for r in rolls)
-        return sum(10 * rolls[i].value + rolls[i + 1].value for i in range(0, len(rolls), 2))
-
-    def one_pmf(self) -> NDArray[np.float64]:
-        """Probabilities of one die (or one D33) by value, index = value."""
-        out = np.zeros((33 if self.d33 else self.kind.faces) + 1)
-        if self.d33:
-            for t in range(1, 4):
-                out[[10 * t + u for u in range(1, 4)]] = 1 / 9
-        else:
-            out[1:] = 1 / self.kind.faces
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class GroupRoll:
-    """The dice one group rolled, and its value."""
-
-    group: DiceGroup
-    negative: bool
-    dice: tuple[DieRoll, ...]
-
-    @property
-    def value(self) -> int:
-        return self.group.value(self.dice)
 
 
 @dataclass(frozen=True, slots=True)

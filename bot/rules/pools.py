@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.rules.dice import Dice, DieRoll, reroll_die, roll_die
+from bot.rules.dice_groups import GroupRoll
 from bot.rules.errors import IllegalAction, InvalidDice
-from bot.rules.notation import MAX_NUMBER, DiceExpr, ExpressionRoll, GroupRoll
+from bot.rules.notation import MAX_NUMBER, DiceExpr, ExpressionRoll
 from bot.rules.quote import quoted
 
 MAX_ROLLOFF_ROUNDS = 100
