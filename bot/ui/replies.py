@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.play.refusals import refusal
 from bot.rules.quote import shorten
+from bot.ui.mentions import only
 
 log = logging.getLogger("vox.errors")
 
@@ -54,16 +55,38 @@ def logged(error: BaseException, where: str) -> str:
     return error_id
 
 
-async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """A user's mistake gets its sentence; anything else is logged with an id and apologised for."""
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """The one error handler of commands and components: a user's mistake gets its sentence;
+    anything else is logged with an id and apologised for. An interaction that has expired (no
+    reply within Discord's 3 seconds, or older than 15 minutes) cannot be answered any more, so
+    the sentence goes to the channel instead, addressed to the member (`too_late`)."""
     sentence = user_sentence(error)
     if sentence is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         sentence = APOLOGY.format(id=logged(error, f"in {command}"))
+    if interaction.is_expired():
+        await too_late(interaction, sentence)
+        return
     try:
         await send_ephemeral(interaction, sentence)
+    except discord.NotFound:  # 10062 Unknown interaction: it expired while Vox worked
+        await too_late(interaction, sentence)
     except discord.HTTPException:
         log.warning("could not send the error reply for interaction %s", interaction.id)
+
+
+async def too_late(interaction: discord.Interaction[Any], sentence: str) -> None:
+    """The fallback for an expired interaction: one message in the channel that notifies only
+    the member (nothing else when Vox may not post there)."""
+    channel = interaction.channel
+    text = shorten(f"{interaction.user.mention} {sentence}", MAX_CONTENT)
+    if not isinstance(channel, discord.abc.Messageable):
+        log.info("interaction %s expired; no channel to tell: %s", interaction.id, sentence)
+        return
+    try:
+        await channel.send(text, allowed_mentions=only(interaction.user.id))
+    except discord.HTTPException:
+        log.warning("interaction %s expired and its channel refused the error", interaction.id)
 
 
 async def answer_when_ready(
