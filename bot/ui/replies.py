@@ -58,18 +58,16 @@ def logged(error: BaseException, where: str) -> str:
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The one error handler of commands and components: a user's mistake gets its sentence;
     anything else is logged with an id and apologised for. An interaction that has expired (no
-    reply within Discord's 3 seconds, or older than 15 minutes) cannot be answered any more, so
-    the sentence goes to the channel instead, addressed to the member (`too_late`)."""
+    reply within Discord's 3 seconds, or older than 15 minutes: Discord answers 404 Unknown
+    interaction) cannot be answered any more, so the sentence goes to the channel instead,
+    addressed to the member (`too_late`)."""
     sentence = user_sentence(error)
     if sentence is None:
         command = interaction.command.qualified_name if interaction.command else "component"
         sentence = APOLOGY.format(id=logged(error, f"in {command}"))
-    if interaction.is_expired():
-        await too_late(interaction, sentence)
-        return
     try:
         await send_ephemeral(interaction, sentence)
-    except discord.NotFound:  # 10062 Unknown interaction: it expired while Vox worked
+    except discord.NotFound:  # 10062 Unknown interaction (10015 for a follow-up): expired
         await too_late(interaction, sentence)
     except discord.HTTPException:
         log.warning("could not send the error reply for interaction %s", interaction.id)
