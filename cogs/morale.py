@@ -8,20 +8,17 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.errors import VoxError
-from bot.rules.morale import (
-    MAX_LEADERSHIP,
-    battle_shock_test,
-    chance_to_pass_battle_shock,
-    chance_to_pass_morale,
-    desperate_escape,
-    desperate_escape_pmf,
-    models_lost_pmf,
-    morale_test,
-)
+from bot.play import leadership as tests
+from bot.rules.morale import MAX_LEADERSHIP
 from bot.rules.profiles import MAX_MODELS
+from bot.ui.actors import actor
 from bot.ui.checks.buttons import TestButton
-from bot.ui.checks.embeds import battleshock_embed, desperate_escape_embed, morale_embed
-from bot.ui.checks.leadership import TrackedTests
+from bot.ui.checks.embeds import (
+    battleshock_embed,
+    desperate_escape_embed,
+    morale_embed,
+    tracked_embed,
+)
 from bot.ui.game.units import UnitName, complete_units
 
 Models = app_commands.Range[int, 1, MAX_MODELS]
@@ -30,7 +27,6 @@ Models = app_commands.Range[int, 1, MAX_MODELS]
 class MoraleCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
-        self.tracked = TrackedTests(bot)
 
     @app_commands.command(name="morale")
     @app_commands.describe(
@@ -43,7 +39,7 @@ class MoraleCog(commands.Cog):
     @app_commands.autocomplete(unit=complete_units)
     async def morale(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         leadership: app_commands.Range[int, 1, MAX_LEADERSHIP] | None = None,
         lost: Models | None = None,
         models: Models | None = None,
@@ -51,22 +47,17 @@ class MoraleCog(commands.Cog):
         unit: UnitName | None = None,
     ) -> None:
         """9th edition Morale test: D6 + models lost, then Combat Attrition, with exact odds."""
+        roller = interaction.user.display_name
         if unit:
-            embed = await self.tracked.morale(interaction, unit)
-            await interaction.response.send_message(embed=embed)
+            on = await tests.unit_morale(self.bot, actor(interaction), unit)
+            await interaction.response.send_message(embed=tracked_embed(on, roller))
             return
         if leadership is None or lost is None or models is None or starting is None:
             raise VoxError(
                 "Give leadership, lost, models and starting, or pick a unit of this game."
             )
-        test = morale_test(self.bot.dice, leadership, lost, models, starting)
-        embed = morale_embed(
-            test,
-            models_lost_pmf(leadership, lost, models, starting),
-            chance_to_pass_morale(leadership, lost),
-            interaction.user.display_name,
-        )
-        await interaction.response.send_message(embed=embed)
+        roll = tests.morale(self.bot.dice, leadership, lost, models, starting)
+        await interaction.response.send_message(embed=morale_embed(roll, roller))
 
     @app_commands.command(name="battleshock")
     @app_commands.describe(
@@ -76,22 +67,20 @@ class MoraleCog(commands.Cog):
     @app_commands.autocomplete(unit=complete_units)
     async def battleshock(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         leadership: app_commands.Range[int, 2, 12] | None = None,
         unit: UnitName | None = None,
     ) -> None:
         """10th edition Battle-shock test: 2D6, passing on the Leadership or more."""
+        roller = interaction.user.display_name
         if unit:
-            embed = await self.tracked.battle_shock(interaction, unit)
-            await interaction.response.send_message(embed=embed)
+            on = await tests.unit_battle_shock(self.bot, actor(interaction), unit)
+            await interaction.response.send_message(embed=tracked_embed(on, roller))
             return
         if leadership is None:
             raise VoxError("Give leadership (the 6 of 6+), or pick a unit of this game.")
-        test = battle_shock_test(self.bot.dice, leadership)
-        embed = battleshock_embed(
-            test, chance_to_pass_battle_shock(leadership), interaction.user.display_name
-        )
-        await interaction.response.send_message(embed=embed)
+        roll = tests.battle_shock(self.bot.dice, leadership)
+        await interaction.response.send_message(embed=battleshock_embed(roll, roller))
 
     @app_commands.command(name="desperate-escape")
     @app_commands.describe(
@@ -101,22 +90,20 @@ class MoraleCog(commands.Cog):
     @app_commands.autocomplete(unit=complete_units)
     async def desperate_escape(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         models: Models | None = None,
         unit: UnitName | None = None,
     ) -> None:
         """10th edition Desperate Escape: a D6 per model, each 1-2 destroys one, with exact odds."""
+        roller = interaction.user.display_name
         if unit:
-            embed = await self.tracked.desperate_escape(interaction, unit, models)
-            await interaction.response.send_message(embed=embed)
+            on = await tests.unit_escape(self.bot, actor(interaction), unit, models)
+            await interaction.response.send_message(embed=tracked_embed(on, roller))
             return
         if models is None:
             raise VoxError("Give models (how many take the test), or pick a unit of this game.")
-        escape = desperate_escape(self.bot.dice, models)
-        embed = desperate_escape_embed(
-            escape, desperate_escape_pmf(models), interaction.user.display_name
-        )
-        await interaction.response.send_message(embed=embed)
+        roll = tests.desperate(self.bot.dice, models)
+        await interaction.response.send_message(embed=desperate_escape_embed(roll, roller))
 
 
 async def setup(bot: VoxBot) -> None:

@@ -7,32 +7,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.errors import VoxError
+from bot.play import moves
 from bot.rules.deployment import (
     AUTOMATIC_RESERVE_TURN,
     FIRST_RESERVE_TURN,
     MAX_RESERVE_MODIFIER,
     MAX_RESERVE_UNITS,
-    arrivals_pmf,
-    chance_to_arrive,
-    reserve_rolls,
 )
-from bot.rules.movement import (
-    MAX_CHARGE_DISTANCE,
-    MAX_MOVE,
-    advance,
-    chance_to_charge,
-    roll_charge,
-)
+from bot.rules.movement import MAX_CHARGE_DISTANCE, MAX_MOVE
+from bot.ui.actors import actor
 from bot.ui.checks.embeds import advance_embed, charge_embed, reserves_embed
-from bot.ui.checks.moves import TrackedMoves
 from bot.ui.game.units import UnitName, complete_units
 
 
 class MovementCog(commands.Cog):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
-        self.moves = TrackedMoves(bot)
 
     @app_commands.command(name="charge")
     @app_commands.describe(
@@ -43,26 +33,14 @@ class MovementCog(commands.Cog):
     @app_commands.autocomplete(unit=complete_units)
     async def charge(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         distance: app_commands.Range[int, 1, MAX_CHARGE_DISTANCE],
         reroll: bool = False,
         unit: UnitName | None = None,
     ) -> None:
         """Roll a charge: 2D6 reaching the distance, exact odds with and without a re-roll."""
-        if unit is not None:  # refuse before rolling: e.g. no charge after Advance or Fall Back
-            await self.moves.check(interaction, unit, "charge", max(2, distance))
-        roll = roll_charge(self.bot.dice, distance, reroll)
-        embed = charge_embed(
-            roll,
-            chance_to_charge(distance),
-            chance_to_charge(distance, reroll=True),
-            interaction.user.display_name,
-        )
-        if unit is not None:
-            text = f"{unit} failed its charge and did not move."
-            if roll.succeeded:
-                text = await self.moves.record(interaction, unit, "charge", roll.total)
-            embed.add_field(name="Tracked unit", value=text, inline=False)
+        rolled = await moves.charge(self.bot, actor(interaction), distance, reroll, unit)
+        embed = charge_embed(rolled, interaction.user.display_name)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="advance")
@@ -73,21 +51,13 @@ class MovementCog(commands.Cog):
     @app_commands.autocomplete(unit=complete_units)
     async def advance(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         move: app_commands.Range[int, 1, MAX_MOVE] | None = None,
         unit: UnitName | None = None,
     ) -> None:
         """Advance: roll a D6 and add it to the unit's Move for this phase."""
-        if unit is not None:
-            tracked = await self.moves.check(interaction, unit, "advance", 1)
-            move = move or tracked.profile.move
-        if move is None:
-            raise VoxError("Give the unit's move (e.g. move:6), or pick a unit of this game.")
-        rolled = advance(self.bot.dice, move)
+        rolled = await moves.advance(self.bot, actor(interaction), move, unit)
         embed = advance_embed(rolled, interaction.user.display_name)
-        if unit is not None:
-            text = await self.moves.record(interaction, unit, "advance", rolled.die.value)
-            embed.add_field(name="Tracked unit", value=text, inline=False)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="reserves")
@@ -98,19 +68,14 @@ class MovementCog(commands.Cog):
     )
     async def reserves(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         units: app_commands.Range[int, 1, MAX_RESERVE_UNITS],
         turn: app_commands.Range[int, FIRST_RESERVE_TURN, AUTOMATIC_RESERVE_TURN] = 2,
         modifier: app_commands.Range[int, -MAX_RESERVE_MODIFIER, MAX_RESERVE_MODIFIER] = 0,
     ) -> None:
         """Eternum Reserve Rolls: a D6 per unit, 3+ arrives, with the exact odds of arrivals."""
-        rolls = reserve_rolls(self.bot.dice, turn, units, modifier)
-        embed = reserves_embed(
-            rolls,
-            arrivals_pmf(units, modifier, turn),
-            chance_to_arrive(modifier, turn),
-            interaction.user.display_name,
-        )
+        rolled = moves.reserves(self.bot.dice, units, turn, modifier)
+        embed = reserves_embed(rolled, interaction.user.display_name)
         await interaction.response.send_message(embed=embed)
 
 

@@ -8,19 +8,16 @@ one from an earlier phase says so instead of rolling, and a unit tests once per 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
-from bot.errors import Stale
 from bot.game import PhasePrompt
 from bot.game.leadership import NAMES, Test
-from bot.tracker import in_phase
-from bot.ui.checks.leadership import TrackedTests
-from bot.ui.components import Component
-
-if TYPE_CHECKING:
-    from bot.client import VoxBot
+from bot.play import leadership
+from bot.ui.actors import actor
+from bot.ui.checks.embeds import tracked_embed
+from bot.ui.components import Component, VoxInteraction
 
 CODES: dict[str, Test] = {"m": "morale", "b": "battle_shock"}
 MAX_TEST_BUTTONS = 20  # with "Next phase", within Discord's 25 components
@@ -59,15 +56,9 @@ class TestButton(
         test = CODES[match.group("code")]
         return cls(test, int(match.group("game")), int(match.group("seq")), match.group("unit"))
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        bot = cast("VoxBot", interaction.client)
-        table = await bot.tracker.table(interaction.channel_id or 0)
-        if table is None or table.record.id != self.game_id:
-            raise Stale("That game is over; this button no longer does anything.")
-        tests = TrackedTests(bot)
-        expect = in_phase(self.seq)
-        if self.test == "morale":
-            embed = await tests.morale(interaction, self.unit, expect)
-        else:
-            embed = await tests.battle_shock(interaction, self.unit, expect)
+    async def act(self, interaction: VoxInteraction) -> None:
+        on = await leadership.prompted(
+            interaction.client, actor(interaction), self.test, self.game_id, self.seq, self.unit
+        )
+        embed = tracked_embed(on, interaction.user.display_name)
         await interaction.response.send_message(embed=embed)

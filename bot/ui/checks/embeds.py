@@ -7,10 +7,11 @@ from fractions import Fraction
 
 import discord
 
+from bot.play.leadership import BattleShock, Escape, Morale, OnUnit
+from bot.play.moves import Advance, Charge, Reserves
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
-from bot.rules.morale import BattleShockTest, DesperateEscape, MoraleTest
-from bot.rules.movement import AdvanceRoll, ChargeRoll
 from bot.ui.dice.embeds import ROLL_COLOUR, die_text
+from bot.ui.game.embeds import unit_line
 from bot.ui.tables import percent, pmf_table
 
 
@@ -30,10 +31,9 @@ def _faces(dice: tuple[str, ...]) -> str:
     return " ".join(dice) if dice else "none"
 
 
-def morale_embed(
-    test: MoraleTest, lost_pmf: dict[int, Fraction], chance: Fraction, roller: str
-) -> discord.Embed:
+def morale_embed(roll: Morale, roller: str) -> discord.Embed:
     """9th edition (and Eternum) Morale: the test die, Combat Attrition, models lost, and odds."""
+    test = roll.test
     lines = [
         f"D6 **{test.die.value}** + {test.destroyed_this_turn} destroyed this turn = "
         f"**{test.total}** against Leadership {test.leadership}"
@@ -49,7 +49,7 @@ def morale_embed(
             f"One model flees. Combat Attrition, a D6 per remaining model, each 1 flees one more"
             f"{minus}: {_faces(shown)}"
         )
-    lines += ["", "**Models lost — exact odds**", odds_table(lost_pmf)]
+    lines += ["", "**Models lost — exact odds**", odds_table(roll.lost_odds)]
     embed = _embed(f"Morale test (9th edition) — Ld {test.leadership}", lines, roller)
     verdict = "**Passed**: no model flees" if test.passed else "**Failed**"
     embed.add_field(name="Result", value=verdict)
@@ -57,30 +57,30 @@ def morale_embed(
         name="Models lost",
         value=f"**{test.models_fled}** — {test.models_left} of {test.models_before} left",
     )
-    embed.add_field(name="Chance to pass", value=f"**{percent(chance)}**")
+    embed.add_field(name="Chance to pass", value=f"**{percent(roll.chance)}**")
     return embed
 
 
-def battleshock_embed(test: BattleShockTest, chance: Fraction, roller: str) -> discord.Embed:
+def battleshock_embed(roll: BattleShock, roller: str) -> discord.Embed:
     """10th edition Battle-shock: 2D6 against Leadership."""
+    test = roll.test
     first, second = (d.value for d in test.dice)
     lines = [f"2D6: {first} {second} = **{test.total}**, needing {test.leadership} or more"]
     embed = _embed(f"Battle-shock test — Ld {test.leadership}+", lines, roller)
     embed.add_field(name="Result", value="**Passed**" if test.passed else "**Battle-shocked**")
-    embed.add_field(name="Chance to pass", value=f"**{percent(chance)}**")
+    embed.add_field(name="Chance to pass", value=f"**{percent(roll.chance)}**")
     return embed
 
 
-def desperate_escape_embed(
-    escape: DesperateEscape, pmf: dict[int, Fraction], roller: str
-) -> discord.Embed:
+def desperate_escape_embed(roll: Escape, roller: str) -> discord.Embed:
     """Desperate Escape: a D6 per model, each 1-2 (bold) destroys one."""
+    escape = roll.rolled
     shown = tuple(die_text(d, d.value <= 2) for d in escape.dice)
     lines = [
         f"A D6 per model, each 1–2 destroys one: {_faces(shown)}",
         "",
         "**Models destroyed — exact odds**",
-        odds_table(pmf),
+        odds_table(roll.odds),
     ]
     embed = _embed(f"Desperate Escape — {len(escape.dice)} models", lines, roller)
     embed.add_field(
@@ -89,10 +89,9 @@ def desperate_escape_embed(
     return embed
 
 
-def charge_embed(
-    charge: ChargeRoll, chance: Fraction, with_reroll: Fraction, roller: str
-) -> discord.Embed:
+def charge_embed(rolled: Charge, roller: str) -> discord.Embed:
     """A charge roll: 2D6 against the distance; a re-rolled first roll is struck through."""
+    charge = rolled.roll
     faces = " ".join(die_text(d) for d in charge.dice)
     lines = [f'2D6: {faces} = **{charge.total}**, needing {charge.distance}" or more']
     if charge.first_total is not None:
@@ -100,18 +99,27 @@ def charge_embed(
     embed = _embed(f'Charge — {charge.distance}"', lines, roller)
     verdict = "**Charge succeeds**" if charge.succeeded else "**Charge fails**"
     embed.add_field(name="Result", value=verdict)
-    embed.add_field(name="Chance to charge", value=f"**{percent(chance)}**")
-    embed.add_field(name="With a re-roll", value=f"**{percent(with_reroll)}**")
+    embed.add_field(name="Chance to charge", value=f"**{percent(rolled.chance)}**")
+    embed.add_field(name="With a re-roll", value=f"**{percent(rolled.with_reroll)}**")
+    if rolled.unit is not None:
+        text = f"{rolled.unit} failed its charge and did not move."
+        if charge.succeeded:
+            text = f"{rolled.unit} charged (recorded: it fights first in 9th)."
+        embed.add_field(name="Tracked unit", value=text, inline=False)
     return embed
 
 
-def advance_embed(roll: AdvanceRoll, roller: str) -> discord.Embed:
+def advance_embed(rolled: Advance, roller: str) -> discord.Embed:
     """An Advance: a D6 added to Move for this phase."""
+    roll = rolled.roll
     lines = [f"D6: **{roll.die.value}**"]
     embed = _embed(f'Advance — Move {roll.move}"', lines, roller)
     embed.add_field(
         name="Move this phase", value=f'**{roll.total}"** ({roll.move}" + {roll.die.value}")'
     )
+    if rolled.unit is not None:
+        text = f"{rolled.unit} advanced (recorded: Assault weapons only, and it cannot charge)."
+        embed.add_field(name="Tracked unit", value=text, inline=False)
     return embed
 
 
@@ -128,10 +136,9 @@ def _reserve_die(rolls: ReserveRolls, index: int) -> str:
     return f"{index + 1}: {shown}"
 
 
-def reserves_embed(
-    rolls: ReserveRolls, pmf: dict[int, Fraction], chance: Fraction, roller: str
-) -> discord.Embed:
+def reserves_embed(rolled: Reserves, roller: str) -> discord.Embed:
     """Eternum Reserve Rolls: a D6 per unit (3+ arrives, an unmodified 1 never), or turn 4."""
+    rolls, pmf, chance = rolled.rolls, rolled.odds, rolled.chance
     arriving = [i + 1 for i, a in enumerate(rolls.arrives) if a]
     staying = [i + 1 for i, a in enumerate(rolls.arrives) if not a]
     if rolls.automatic:
@@ -157,4 +164,33 @@ def reserves_embed(
         name="Chance each arrives",
         value=f"**{percent(chance)}** · expected arrivals {float(expected):.2f}",
     )
+    return embed
+
+
+def _after(on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape]) -> str:
+    return unit_line(on.after) if on.after else f"{on.name} is gone"
+
+
+def tracked_embed(
+    on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape], roller: str
+) -> discord.Embed:
+    """A tracked unit's test: the test's embed and what it did to the unit."""
+    match on.roll:
+        case Morale() as roll:
+            embed = morale_embed(roll, roller)
+            fled = roll.test.models_fled
+            text = (f"{fled} fled: " if fled else "No model flees: ") + _after(on)
+        case BattleShock() as roll:
+            embed = battleshock_embed(roll, roller)
+            shocked = " — battle-shocked: OC 0 until its next Command phase"
+            text = _after(on) + ("" if roll.test.passed else shocked)
+        case Escape() as roll:
+            embed = desperate_escape_embed(roll, roller)
+            lost = roll.rolled.models_destroyed
+            text = (
+                _after(on)
+                if lost or on.after is None
+                else f"{unit_line(on.after)} — no model lost."
+            )
+    embed.add_field(name="Tracked unit", value=text, inline=False)
     return embed

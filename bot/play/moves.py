@@ -1,0 +1,109 @@
+"""/charge and /advance (every edition), standalone or recorded on a unit of the channel's game,
+and /reserves (Eternum).
+
+A tracked move is checked against the game (whose unit, which phase, seed 000/003: no charge
+after Advancing or Falling Back) before the dice are rolled, inside the ledger's lock; a charge
+that succeeds and every Advance are recorded with the roll shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from bot.errors import VoxError
+from bot.game import Event, GameState, guards, move_unit
+from bot.play.actor import Actor
+from bot.play.rolled import roll_and_record
+from bot.play.services import Services
+from bot.rules.deployment import ReserveRolls, arrivals_pmf, chance_to_arrive, reserve_rolls
+from bot.rules.dice import Dice
+from bot.rules.movement import AdvanceRoll, ChargeRoll, chance_to_charge, roll_charge
+from bot.rules.movement import advance as advance_roll
+
+NO_MOVE = "Give the unit's move (e.g. move:6), or pick a unit of this game."
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """A charge roll with its exact odds; `unit`, a tracked unit (recorded if it succeeded)."""
+
+    roll: ChargeRoll
+    chance: Fraction
+    with_reroll: Fraction
+    unit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """An Advance roll; `unit`, the tracked unit recorded as having advanced."""
+
+    roll: AdvanceRoll
+    unit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reserves:
+    """Reserve Rolls with the exact odds of the arrivals and of each unit arriving."""
+
+    rolls: ReserveRolls
+    odds: dict[int, Fraction]
+    chance: Fraction
+
+
+def charge_roll(dice: Dice, distance: int, reroll: bool) -> Charge:
+    """2D6 reaching the distance (both re-rolled once if failed and `reroll`), with its odds."""
+    return Charge(
+        roll_charge(dice, distance, reroll),
+        chance_to_charge(distance),
+        chance_to_charge(distance, reroll=True),
+    )
+
+
+async def charge(
+    services: Services, actor: Actor, distance: int, reroll: bool, unit: str | None = None
+) -> Charge:
+    """A charge; with `unit`, refused before rolling if the unit may not charge now."""
+    if unit is None:
+        return charge_roll(services.dice, distance, reroll)
+
+    def decide(state: GameState) -> tuple[Charge, list[Event]]:
+        move_unit(state, unit, "charge", roll=max(2, distance))  # refuses; appends nothing
+        rolled = charge_roll(services.dice, distance, reroll)
+        name = guards.alive(state, unit).name
+        if not rolled.roll.succeeded:
+            return replace(rolled, unit=name), []
+        return replace(rolled, unit=name), move_unit(state, unit, "charge", roll=rolled.roll.total)
+
+    rolled, _ = await roll_and_record(services, actor, decide)
+    return rolled
+
+
+async def advance(
+    services: Services, actor: Actor, move: int | None, unit: str | None = None
+) -> Advance:
+    """A D6 added to Move; with `unit`, its Move by default, and refused before rolling if it may
+    not advance now."""
+    if unit is None:
+        if move is None:
+            raise VoxError(NO_MOVE)
+        return Advance(advance_roll(services.dice, move))
+
+    def decide(state: GameState) -> tuple[Advance, list[Event]]:
+        move_unit(state, unit, "advance", roll=1)  # refuses; appends nothing
+        found = guards.alive(state, unit)
+        rolled = advance_roll(services.dice, move or found.profile.move)
+        events = move_unit(state, unit, "advance", roll=rolled.die.value)
+        return Advance(rolled, found.name), events
+
+    rolled, _ = await roll_and_record(services, actor, decide)
+    return rolled
+
+
+def reserves(dice: Dice, units: int, turn: int, modifier: int) -> Reserves:
+    """Eternum: a D6 per unit in Reserve, 3+ arrives (never on an unmodified 1), all in turn 4."""
+    return Reserves(
+        reserve_rolls(dice, turn, units, modifier),
+        arrivals_pmf(units, modifier, turn),
+        chance_to_arrive(modifier, turn),
+    )
