@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     NonNegativeInt,
-    StringConstraints,
     ValidationError,
     model_validator,
 )
@@ -17,8 +14,6 @@ from pydantic import (
 from bot.game.units import Name, UnitProfile
 from bot.rules.names import name_key
 from bot.rules.quote import quoted
-
-Text = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)]
 
 
 class Card(BaseModel):

@@ -92,10 +92,6 @@ class UnitAfterMortalWounds:
     excess: int  # mortal wounds beyond the unit's last wound, which have nothing to hit
 
 
-def _two_d6(dice: Dice) -> tuple[DieRoll, DieRoll]:
-    return roll_die(D6, dice), roll_die(D6, dice)
-
-
 def _check_warp_charge(warp_charge: int) -> int:
     return require_between(
         warp_charge, MIN_WARP_CHARGE, MAX_WARP_CHARGE, "a warp charge", InvalidProfile
