@@ -218,11 +218,6 @@ class AttackSpec:
         return weapon.attackers * attacks_per_model(most, weapon, self.rules, self.target.models)
 
 
-def close_combat_weapon(attacks: str, skill: str, bearer_strength: int) -> Weapon:
-    """Seed 000: the close combat weapon, S User, AP 0, D 1."""
-    return Weapon(parse(attacks), parse_skill(skill), bearer_strength, 0, parse("1"))
-
-
 def weapon_from_text(
     rules: Ruleset,
     *,
