@@ -1,16 +1,15 @@
-"""Campaigns as the bot uses them: find one by name in a server, read its state, act on it.
+"""Campaigns as the bot uses them (a `bot.ledger.Ledger` of campaigns): find one by name in a
+server, read its state, act on it, then run every automatic post-battle step.
 
-Like the game `Tracker`: decide against the current state, append optimistically, and decide again
-when someone appended first. An append that succeeded is applied to the cached state directly; a
-campaign not in memory starts from its stored snapshot (`bot.store.snapshots`) and the events after
-it, unless an undo among them reaches back, which folds the whole log.
+Like the game `Tracker`, an action is decided first against the cached campaign and refused only
+against the log read fresh. An undo reaches back to any live action (a campaign keeps no states
+before them), so an `EventUndone` read or appended folds the whole log again.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 from bot.campaign import (
     CampaignState,
@@ -24,41 +23,36 @@ from bot.campaign import (
     pending,
 )
 from bot.campaign.events import EventUndone
+from bot.errors import NotFound, VoxError
+from bot.ledger import Acted, Ledger, Loaded, Model
 from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
 from bot.rules.quote import quoted
 from bot.store import campaigns as store
-from bot.store import snapshots
 from bot.store.database import Database
-from bot.tracker import KeyedLocks
+from bot.store.errors import Closed, Duplicate, Missing
 
-log = logging.getLogger("vox.chronicle")
+__all__ = ["Book", "Chronicle"]
 
-MAX_TRIES = 5
 Decision = Callable[[CampaignState], Sequence[Event]]
+Book = Loaded[store.CampaignRecord, CampaignState, Event]
+GONE = "That campaign no longer exists."
+LINKED = "That game is already part of a campaign, or no longer exists; start a new game."
+
+CAMPAIGN = Model(
+    CampaignState,
+    fold,
+    apply,
+    rewinds=lambda entry: isinstance(entry.event, EventUndone),
+    stale="This message is out of date; use the newest one.",
+    busy="The campaign is busy with other changes; try again in a moment.",
+)
 
 
-@dataclass(frozen=True, slots=True)
-class Book:
-    """A campaign: its record, its log after seq `since` and the state folded from the log.
-
-    `since` is 0 (the whole log) unless the campaign was loaded from a snapshot at that seq; then
-    `Chronicle.history` reads the whole log when a caller needs it.
-    """
-
-    record: store.CampaignRecord
-    events: tuple[Recorded, ...]
-    state: CampaignState
-    since: int = 0
-
-
-class Chronicle:
+class Chronicle(Ledger[store.CampaignRecord, CampaignState, Event]):
     def __init__(self, db: Database, dice: Dice) -> None:
-        self.db = db
+        super().__init__(db, store.CAMPAIGNS, "campaign", CAMPAIGN)
         self.dice = dice
-        self._lock = KeyedLocks()  # one writer per campaign
-        self._books: dict[int, Book] = {}  # by campaign id; only ever extended from the log
-        self.snapshots = snapshots.Keeper(db, "campaign", CampaignState)
 
     async def create(
         self, guild_id: int, name: str, edition: str, creator: int, follow: Sequence[Event] = ()
@@ -67,58 +61,16 @@ class Chronicle:
         created = create_campaign(name, edition, guild=guild_id, creator=creator)
         if not follow:
             follow = join(fold([Recorded(1, creator, "", created)]), creator)
-        record = await store.create_campaign(
-            self.db, guild_id, created, actor=creator, follow=follow
-        )
-        return await self.load(record)
-
-    async def load(self, record: store.CampaignRecord) -> Book:
-        """The campaign up to date with its log: only events newer than the cached book are read
-        and applied (an undo among them refolds the whole log)."""
-        cached = self._books.get(record.id)
-        if cached is None:
-            return await self._load(record)
-        new = await store.load_events(self.db, record.id, after=cached.state.seq)
-        if not new:
-            return cached
-        return await self._extend(cached, new)
-
-    async def _load(self, record: store.CampaignRecord) -> Book:
-        """From the stored snapshot (if any) and the events after it."""
-        state = await self.snapshots.load(record.id)
-        since = state.seq if state is not None else 0
-        new = await store.load_events(self.db, record.id, after=since)
-        if state is None:
-            return self._keep(Book(record, tuple(new), fold(new)))
-        return await self._extend(Book(record, (), state, since), new)
-
-    async def _extend(self, book: Book, new: Sequence[Recorded]) -> Book:
-        """`book` with `new` (the events right after its state) applied, cached."""
-        if any(isinstance(r.event, EventUndone) for r in new):  # may skip earlier events
-            events = (*await self.history(book), *new)
-            return self._keep(Book(book.record, events, fold(events)))
-        state = book.state
-        for entry in new:
-            state = apply(state, entry)
-        return self._keep(Book(book.record, (*book.events, *new), state, book.since))
-
-    def _keep(self, book: Book) -> Book:
-        campaign_id, seq = book.record.id, book.state.seq
-        cached = self._books.get(campaign_id)
-        if cached is None or cached.state.seq <= seq:
-            self._books[campaign_id] = book
-        self.snapshots.kept(campaign_id, book.state)
-        return book
-
-    async def flush(self) -> None:
-        """Wait for the snapshots being saved (before the database closes)."""
-        await self.snapshots.flush()
-
-    async def history(self, book: Book) -> tuple[Recorded, ...]:
-        """The book's whole log (read once when the book was loaded from a snapshot)."""
-        return await snapshots.whole_log(
-            self._books, book, lambda key, until: store.load_events(self.db, key, until=until)
-        )
+        try:
+            record = await store.create_campaign(
+                self.db, guild_id, created, actor=creator, follow=follow
+            )
+        except Duplicate as exc:
+            raise IllegalAction(
+                f"A campaign called {created.name} already exists in this server; "
+                "pick another name."
+            ) from exc
+        return self._created(record, [created, *follow], creator, record.created_at)
 
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""
@@ -132,13 +84,20 @@ class Chronicle:
         return await self.load(record)
 
     async def by_id(self, campaign_id: int) -> Book | None:
-        record = await store.load_campaign(self.db, campaign_id)
-        return None if record is None else await self.load(record)
+        """The campaign, up to date (one statement when it is cached)."""
+        return await self._catch_up("s.id = ?", (campaign_id,), campaign_id)
 
     async def names(self, guild_id: int | None, prefix: str = "") -> list[str]:
         if guild_id is None:
             return []
         return [r.name for r in await store.list_campaigns(self.db, guild_id, prefix)]
+
+    async def link(self, game_id: int, book: Book) -> None:
+        """Play tracked game `game_id` as a battle of the campaign (once)."""
+        try:
+            await store.link_game(self.db, game_id, book.record.id)
+        except Duplicate as exc:
+            raise IllegalAction(LINKED) from exc
 
     async def act(
         self,
@@ -147,38 +106,28 @@ class Chronicle:
         decide: Decision,
         *,
         expect: Callable[[CampaignState], bool] | None = None,
-    ) -> Book:
-        """Decide and append (again on a conflict), then run every automatic post-battle step."""
+    ) -> Acted[store.CampaignRecord, CampaignState, Event]:
+        """Decide and append (again on a conflict), then run every automatic post-battle step;
+        the result holds the state before the action and every event appended."""
         async with self._lock(campaign_id):
-            book = await self._append(campaign_id, actor, decide, expect)
-            if (step := pending(book.state)) is not None and step.automatic:
-                book = await self._append(campaign_id, None, self._advance, None)
-            return book
+            acted = await self._act(campaign_id, actor, decide, expect)
+            if (step := pending(acted.state)) is not None and step.automatic:
+                auto = await self._act(campaign_id, None, self._advance, None)
+                appended = (*acted.appended, *auto.appended)
+                acted = replace(auto, before=acted.before, appended=appended)
+            return acted
 
     def _advance(self, state: CampaignState) -> Sequence[Event]:
         return advance(state, self.dice)
 
-    async def _append(
-        self,
-        campaign_id: int,
-        actor: int | None,
-        decide: Decision,
-        expect: Callable[[CampaignState], bool] | None,
-    ) -> Book:
-        for _ in range(MAX_TRIES):
-            book = await self.by_id(campaign_id)
-            if book is None:
-                raise IllegalAction("That campaign no longer exists.")
-            if expect is not None and not expect(book.state):
-                raise IllegalAction("This message is out of date; use the newest one.")
-            events = list(decide(book.state))
-            if not events:
-                return book
-            try:
-                recorded = await store.append(
-                    self.db, campaign_id, book.state.seq, events, actor=actor
-                )
-            except store.CampaignConflict:
-                continue
-            return await self._extend(book, recorded)  # appended right after book.state.seq
-        raise IllegalAction("The campaign is busy with other changes; try again in a moment.")
+    def _cached(self, key: int) -> Book | None:
+        return self._items.get(key)
+
+    async def _fresh(self, key: int) -> Book:
+        book = await self.by_id(key)
+        if book is None:
+            raise NotFound(GONE)
+        return book
+
+    def _refusal(self, error: Closed | Missing) -> VoxError:
+        return NotFound(GONE)

@@ -1,8 +1,5 @@
-"""Crusade campaigns per server and their event logs, with optimistic appends (as `games`).
-
-A caller reads the log up to seq N, decides, and appends at N + 1… in one transaction; when
-someone else appended first, `append` raises `CampaignConflict` (a `Conflict`) and the caller
-reloads and decides again.
+"""Crusade campaigns per server and their event logs (a `streams.Stream`, as games'), with
+optimistic appends: an append at a seq someone else took raises `Conflict`.
 
 A campaign's `name_key` column holds `bot.rules.names.name_key(name)`. Rows written before that
 function existed hold `name.casefold()`, which is the same key for every ASCII name; for the
@@ -16,26 +13,17 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from functools import partial
+from typing import Any
 
 from bot.campaign.events import CampaignCreated, Event, Recorded, from_json, to_json
-from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
+from bot.store import streams
 from bot.store.database import Database
-from bot.store.games import MAX_EVENTS_PER_APPEND, Conflict, _immediate, _rows, now
+from bot.store.errors import Duplicate
+from bot.store.streams import MAX_EVENTS_PER_APPEND, now, rows
 
-
-class CampaignConflict(Conflict):
-    """Someone appended to the campaign first: reload the log and decide again."""
-
-    def __init__(self, campaign_id: int, expected: int, actual: int) -> None:
-        super().__init__(campaign_id, expected, actual)
-        self.args = (f"campaign {campaign_id} is at seq {actual}, not {expected}",)
-        self.campaign_id = campaign_id
-
-
-class CampaignExists(IllegalAction):
-    """A second campaign with the same name in a server."""
+__all__ = ["CAMPAIGNS", "CampaignRecord", "Recorded"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +35,26 @@ class CampaignRecord:
     created_at: str
 
 
-_COLUMNS = "id, guild_id, name, edition, created_at"
-
-
 def _campaign(row: Sequence[Any]) -> CampaignRecord:
     cid, guild, name, edition, created = row
     return CampaignRecord(cid, guild, name, edition, created)
+
+
+CAMPAIGNS: streams.Stream[CampaignRecord, Event] = streams.Stream(
+    name="campaign",
+    table="campaigns",
+    events="campaign_events",
+    key="campaign_id",
+    columns=("id", "guild_id", "name", "edition", "created_at"),
+    record=_campaign,
+    decode=from_json,
+    encode=to_json,
+)
+_COLUMNS = CAMPAIGNS.select()
+
+load_events = partial(streams.load_events, CAMPAIGNS)
+append = partial(streams.append, CAMPAIGNS)
+last_seq = partial(streams.last_seq, CAMPAIGNS)
 
 
 async def create_campaign(
@@ -65,19 +67,17 @@ async def create_campaign(
     at: str | None = None,
 ) -> CampaignRecord:
     """A new campaign whose log starts with `created` (then `follow`, e.g. the creator joining
-    or an import); a name already used in the server (any case) is refused."""
+    or an import); a name already used in the server (any case) raises `Duplicate`."""
     stamp = at or now()
     events: list[Event] = [created, *follow]
     if len(events) > MAX_EVENTS_PER_APPEND:
         raise ValueError(f"create with at most {MAX_EVENTS_PER_APPEND} events")
     key = name_key(created.name)
-    exists = CampaignExists(
-        f"A campaign called {created.name} already exists in this server; pick another name."
-    )
+    taken = f"server {guild_id} has a campaign called {created.name!r}"
     try:
-        async with db.lock, _immediate(db):
+        async with db.lock, streams.immediate(db):
             if await _named(db, guild_id, key):
-                raise exists
+                raise Duplicate(taken)
             cur = await db.conn.execute(
                 "INSERT INTO campaigns (guild_id, name, name_key, edition, created_at) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -85,16 +85,9 @@ async def create_campaign(
             )
             campaign_id = cur.lastrowid
             assert campaign_id is not None
-            await db.conn.executemany(
-                "INSERT INTO campaign_events (campaign_id, seq, kind, actor, payload, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (campaign_id, seq, e.kind, actor, to_json(e), stamp)
-                    for seq, e in enumerate(events, 1)
-                ],
-            )
+            await streams.insert_events(CAMPAIGNS, db, campaign_id, events, actor=actor, at=stamp)
     except sqlite3.IntegrityError as exc:  # UNIQUE (guild_id, name_key)
-        raise exists from exc
+        raise Duplicate(taken) from exc
     return CampaignRecord(campaign_id, guild_id, created.name, created.edition, stamp)
 
 
@@ -102,11 +95,11 @@ async def _named(db: Database, guild_id: int, key: str) -> list[CampaignRecord]:
     """The server's campaigns whose name has `key`: by the column, else (a row written before
     `name_key`) by each name's key computed here, oldest first."""
     sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND name_key = ?"
-    rows = await _rows(db, sql, (guild_id, key))
-    if not rows:
+    found = await rows(db, sql, (guild_id, key))
+    if not found:
         every = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id"
-        rows = [r for r in await _rows(db, every, (guild_id,)) if name_key(r[2]) == key]
-    return [_campaign(r) for r in rows]
+        found = [r for r in await rows(db, every, (guild_id,)) if name_key(r[2]) == key]
+    return [_campaign(r) for r in found]
 
 
 async def find_campaign(db: Database, guild_id: int, name: str) -> CampaignRecord | None:
@@ -117,9 +110,7 @@ async def find_campaign(db: Database, guild_id: int, name: str) -> CampaignRecor
 
 
 async def load_campaign(db: Database, campaign_id: int) -> CampaignRecord | None:
-    async with db.lock:
-        rows = await _rows(db, f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (campaign_id,))
-    return _campaign(rows[0]) if rows else None
+    return await streams.load(CAMPAIGNS, db, campaign_id)
 
 
 async def list_campaigns(
@@ -130,108 +121,29 @@ async def list_campaigns(
     key = name_key(prefix)
     sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ?"
     async with db.lock:
-        rows = await _rows(db, sql, (guild_id,))
-    keyed = sorted((name_key(r[2]), r[0], r) for r in rows)
+        found = await rows(db, sql, (guild_id,))
+    keyed = sorted((name_key(r[2]), r[0], r) for r in found)
     return [_campaign(r) for k, _, r in keyed if k.startswith(key)][:limit]
 
 
-async def load_events(
-    db: Database, campaign_id: int, after: int = 0, until: int | None = None
-) -> list[Recorded]:
-    """The campaign's log in order (from seq `after + 1`; up to seq `until`)."""
-    sql = (
-        "SELECT seq, actor, at, kind, payload FROM campaign_events "
-        "WHERE campaign_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
-    )
-    last = (1 << 62) if until is None else until
-    async with db.lock:
-        rows = await _rows(db, sql, (campaign_id, after, last))
-    return [
-        Recorded(seq, actor, at, from_json(kind, payload)) for seq, actor, at, kind, payload in rows
-    ]
-
-
-def _insert_sql(count: int) -> str:
-    values = ", ".join(["(?, ?, ?, ?, ?)"] * count)
-    # All-or-nothing on the expected seq (UNIQUE (campaign_id, seq) backs it up), as in games.
-    return (
-        "INSERT INTO campaign_events (campaign_id, seq, kind, actor, payload, at) "
-        "SELECT ?, column1, column2, column3, column4, column5 "
-        f"FROM (VALUES {values}) "
-        "WHERE (SELECT COALESCE(MAX(seq), 0) FROM campaign_events WHERE campaign_id = ?) = ?"
-    )
-
-
-async def append(
-    db: Database,
-    campaign_id: int,
-    expected_seq: int,
-    events: Sequence[Event],
-    *,
-    actor: int | None = None,
-    at: str | None = None,
-) -> list[Recorded]:
-    """Append `events` as seq expected_seq + 1… in one transaction, or raise `CampaignConflict`."""
-    if not 1 <= len(events) <= MAX_EVENTS_PER_APPEND:
-        raise ValueError(f"append 1 to {MAX_EVENTS_PER_APPEND} events at a time")
-    stamp = at or now()
-    recorded = [Recorded(expected_seq + i, actor, stamp, e) for i, e in enumerate(events, 1)]
-    params: list[object] = [campaign_id]
-    for r in recorded:
-        params += [r.seq, r.event.kind, actor, to_json(r.event), stamp]
-    params += [campaign_id, expected_seq]
-    async with db.lock:
-        try:
-            async with _immediate(db):
-                cur = await db.conn.execute(_insert_sql(len(events)), params)
-                inserted = cur.rowcount
-        except sqlite3.IntegrityError as exc:  # a seq someone else took, or no such campaign
-            await _refused(db, campaign_id, expected_seq, exc)
-        if inserted != len(events):
-            await _refused(db, campaign_id, expected_seq)
-    return recorded
-
-
-async def _refused(
-    db: Database, campaign_id: int, expected_seq: int, cause: BaseException | None = None
-) -> NoReturn:
-    """Why nothing was inserted: no such campaign, or a seq someone else took."""
-    if not await _rows(db, "SELECT 1 FROM campaigns WHERE id = ?", (campaign_id,)):
-        raise LookupError(f"there is no campaign {campaign_id}") from cause
-    actual = await _last_seq(db, campaign_id)
-    raise CampaignConflict(campaign_id, expected_seq, actual) from cause
-
-
-async def _last_seq(db: Database, campaign_id: int) -> int:
-    sql = "SELECT COALESCE(MAX(seq), 0) FROM campaign_events WHERE campaign_id = ?"
-    return int((await _rows(db, sql, (campaign_id,)))[0][0])
-
-
-async def last_seq(db: Database, campaign_id: int) -> int:
-    """The seq of the campaign's last event (0 for none)."""
-    async with db.lock:
-        return await _last_seq(db, campaign_id)
-
-
 async def link_game(db: Database, game_id: int, campaign_id: int) -> None:
-    """Play tracked game `game_id` as a battle of the campaign (once; a second link is refused)."""
+    """Play tracked game `game_id` as a battle of the campaign (once: a second link, or a game
+    that does not exist, raises `Duplicate`)."""
     try:
-        async with db.lock, _immediate(db):
+        async with db.lock, streams.immediate(db):
             await db.conn.execute(
                 "INSERT INTO campaign_games (game_id, campaign_id) VALUES (?, ?)",
                 (game_id, campaign_id),
             )
     except sqlite3.IntegrityError as exc:
-        raise IllegalAction(
-            "That game is already part of a campaign, or no longer exists; start a new game."
-        ) from exc
+        raise Duplicate(f"game {game_id} is linked already, or does not exist") from exc
 
 
 async def campaign_for_game(db: Database, game_id: int) -> CampaignRecord | None:
     sql = (
-        f"SELECT {', '.join('c.' + c for c in _COLUMNS.split(', '))} FROM campaigns c "
+        f"SELECT {CAMPAIGNS.select('c')} FROM campaigns c "
         "JOIN campaign_games g ON g.campaign_id = c.id WHERE g.game_id = ?"
     )
     async with db.lock:
-        rows = await _rows(db, sql, (game_id,))
-    return _campaign(rows[0]) if rows else None
+        found = await rows(db, sql, (game_id,))
+    return _campaign(found[0]) if found else None

@@ -98,7 +98,7 @@ async def measure(count: int) -> list[Row]:
 
             async def forget() -> None:
                 """Nothing in memory: read and fold the whole log (a benchmark may reach in)."""
-                chronicle._books.clear()
+                chronicle._items.clear()
 
             for label, action in (("status", status), ("roster", roster), ("card", card)):
                 median, p99 = await timed(count, action)

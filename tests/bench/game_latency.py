@@ -50,7 +50,7 @@ async def measure(count: int) -> list[Row]:
                 """Back to exactly the built log, nothing in memory (a benchmark may reach in)."""
                 async with h.bot.db.lock:
                     await h.bot.db.conn.execute("DELETE FROM events WHERE seq > ?", (events,))
-                tracker._tables.clear()
+                tracker._items.clear()
 
             async def advance() -> None:
                 [reply] = await h.slash("game next")

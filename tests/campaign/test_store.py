@@ -11,11 +11,9 @@ import pytest
 from bot.campaign import create_campaign, fold, join
 from bot.campaign.events import PlayerJoined, RequisitionChanged
 from bot.game import start_game
-from bot.rules.errors import IllegalAction
 from bot.store import campaigns, database, games
-from bot.store.campaigns import CampaignConflict, CampaignExists
 from bot.store.database import Database, migrations
-from bot.store.games import Conflict
+from bot.store.errors import Conflict, Duplicate, Missing
 from tests.campaign.log import ALICE, BOB
 
 AT = "2024-06-01T18:00:00.000Z"
@@ -55,7 +53,7 @@ async def test_a_new_campaign_is_found_by_name_in_any_case(db: Database) -> None
 
 async def test_a_campaign_name_is_unique_per_server_in_any_case(db: Database) -> None:
     await new_campaign(db)
-    with pytest.raises(CampaignExists, match="A campaign called VIGILUS already exists in this"):
+    with pytest.raises(Duplicate, match="has a campaign called 'VIGILUS'"):
         await new_campaign(db, "VIGILUS")
     await new_campaign(db, "Vigilus", guild=2)  # another server is fine
 
@@ -81,13 +79,13 @@ async def test_append_numbers_events_after_the_expected_seq(db: Database) -> Non
 async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
     record = await new_campaign(db)
     await campaigns.append(db, record.id, 2, [spend()])
-    with pytest.raises(CampaignConflict) as caught:
+    with pytest.raises(Conflict) as caught:
         await campaigns.append(db, record.id, 2, [spend(), spend()])
-    assert isinstance(caught.value, Conflict)
+    assert caught.value.stream == "campaign"
     assert (caught.value.expected, caught.value.actual) == (2, 3)
-    with pytest.raises(CampaignConflict):
+    with pytest.raises(Conflict):
         await campaigns.append(db, record.id, 7, [spend()])
-    with pytest.raises(LookupError):
+    with pytest.raises(Missing):
         await campaigns.append(db, 999, 0, [spend()])
     with pytest.raises(ValueError, match="1 to"):
         await campaigns.append(db, record.id, 3, [])
@@ -116,7 +114,7 @@ async def test_a_game_links_to_one_campaign(db: Database) -> None:
     await campaigns.link_game(db, game.id, record.id)
     assert await campaigns.campaign_for_game(db, game.id) == record
     other = await new_campaign(db, "Vraks")
-    with pytest.raises(IllegalAction, match="already part of a campaign"):
+    with pytest.raises(Duplicate, match="linked already"):
         await campaigns.link_game(db, game.id, other.id)
 
 
@@ -152,6 +150,6 @@ async def test_a_campaign_keyed_before_name_key_is_still_found_and_still_taken(
     assert await campaigns.find_campaign(db, 1, "VIGILUS") == legacy
     assert await campaigns.find_campaign(db, 1, "Vıgilus") == legacy
     assert [r.id for r in await campaigns.list_campaigns(db, 1, "vig")] == [legacy.id]
-    with pytest.raises(CampaignExists, match="already exists"):
+    with pytest.raises(Duplicate, match="has a campaign called"):
         await new_campaign(db, "Vigilus")
     assert [r.name for r in await campaigns.list_campaigns(db, 1)] == ["Vıgilus"]

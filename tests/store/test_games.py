@@ -12,7 +12,7 @@ from bot.game import choose_first_player, fold, next_phase, start_game
 from bot.game.events import CommandPointsGained, GameEnded, VictoryPointsScored
 from bot.store import games
 from bot.store.database import Database
-from bot.store.games import Conflict, GameAlreadyRunning, GameOver
+from bot.store.errors import Closed, Conflict, Duplicate, Missing
 
 ALICE, BOB = 101, 202
 AT = "2024-06-01T18:00:00.000Z"
@@ -45,7 +45,7 @@ async def test_a_new_game_is_the_channels_active_game_and_its_log_starts(db: Dat
 
 async def test_the_unique_active_game_per_channel(db: Database) -> None:
     game = await new_game(db)
-    with pytest.raises(GameAlreadyRunning, match="already running in this channel"):
+    with pytest.raises(Duplicate, match="channel 10 has an active game"):
         await new_game(db)
     await new_game(db, channel=11)  # another channel is fine
     assert await games.end_game(db, game.id)
@@ -118,8 +118,10 @@ async def test_game_ended_event_flips_status_and_stops_appends(db: Database) -> 
     await games.append(db, game.id, 1, [GameEnded(winner=None, reason="conceded")])
     assert (await games.load_game(db, game.id)).status == "ended"  # type: ignore[union-attr]
     assert await games.active_game(db, 10) is None
-    with pytest.raises(GameOver, match="has ended"):
+    with pytest.raises(Closed, match="takes no more events"):
         await games.append(db, game.id, 2, [vp()])
+    with pytest.raises(Missing):
+        await games.append(db, 999, 0, [vp()])
     assert not await games.end_game(db, game.id)
 
 
