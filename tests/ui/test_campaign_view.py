@@ -22,14 +22,13 @@ from bot.campaign import (
 from bot.campaign import choose_out_of_action as choose
 from bot.game.units import UnitProfile, Weapon
 from bot.rules.dice import ScriptedDice
+from bot.ui.campaign.aftermath_embeds import aftermath_done_embed, step_embed
 from bot.ui.campaign.embeds import (
-    aftermath_done_embed,
     card_embed,
     history_embed,
     roster_embed,
     standings_embed,
     status_embed,
-    step_embed,
 )
 from tests.campaign.log import ALICE, BOB, Log, card, played
 

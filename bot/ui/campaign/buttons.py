@@ -1,5 +1,6 @@
 """The post-battle sequence's components: Out of Action choices (buttons), Marked for Greatness
-(a select menu) and naming a Battle Honour (a button opening a form).
+(a select menu) and naming a Battle Honour (a button opening a form); what they do is in
+`bot.play.campaign_aftermath`.
 
 Custom ids hold the campaign, the battle and the card's place among the battle's fielded units,
 so they work after a restart; a component from a finished sequence says so instead of acting.
@@ -8,30 +9,18 @@ so they work after a restart; a component from a finished sequence says so inste
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
-from bot.campaign import (
-    CampaignState,
-    Step,
-    choose_out_of_action,
-    fold,
-    mark,
-    name_honour,
-    pending,
-)
+from bot.campaign import CampaignState, Step
 from bot.campaign.aftermath import MAX_HONOUR
-from bot.campaign.events import AftermathFinished, OutOfActionChoice, Recorded
-from bot.chronicle import Book
-from bot.errors import Stale, VoxError
-from bot.ui.components import Component
+from bot.play import campaign_aftermath as aftermath
+from bot.play.campaign_aftermath import DEVASTATING_BLOW, Next
+from bot.ui.actors import actor
+from bot.ui.campaign.aftermath_embeds import aftermath_done_embed, step_embed
+from bot.ui.components import Component, Form, VoxInteraction
 from bot.ui.mentions import only
-from bot.ui.replies import report_error
-
-if TYPE_CHECKING:
-    from bot.client import VoxBot
 
 NONE = "-"
 
@@ -56,45 +45,23 @@ def step_view(campaign_id: int, state: CampaignState, step: Step) -> discord.ui.
     return view
 
 
-async def _open(interaction: discord.Interaction, campaign_id: int, battle: int) -> Book:
-    """The campaign, if the post-battle sequence of `battle` is still open."""
-    bot = cast("VoxBot", interaction.client)
-    book = await bot.chronicle.by_id(campaign_id)
-    if book is None or book.state.aftermath is None or book.state.aftermath.battle != battle:
-        raise Stale("That post-battle sequence is over; see /campaign status.")
-    return book
-
-
-def recap(book: Book, events: Sequence[Recorded]) -> discord.Embed:
-    """The finished sequence's recap, from the state just before it closed (which still holds
-    its rolls, marks and honours); `events` is the campaign's whole log."""
-    from bot.ui.campaign.embeds import aftermath_done_embed
-
-    closed = bool(events) and isinstance(events[-1].event, AftermathFinished)
-    state = fold(events[:-1]) if closed else book.state
-    return aftermath_done_embed(state, len(book.state.battles))
-
-
-def is_admin(interaction: discord.Interaction, state: CampaignState) -> bool:
-    """The campaign's creator or a member with Manage Server administer it."""
-    return interaction.user.id == state.creator or interaction.permissions.manage_guild
-
-
-async def _next(interaction: discord.Interaction, campaign_id: int, book: Book) -> None:
-    """Take this message's components away and post what the sequence needs next."""
-    from bot.ui.campaign.embeds import step_embed
-
-    await interaction.response.edit_message(view=None)
-    step = pending(book.state)
-    if step is None:
-        bot = cast("VoxBot", interaction.client)
-        await interaction.followup.send(embed=recap(book, await bot.chronicle.history(book)))
+async def send_next(interaction: discord.Interaction[Any], after: Next) -> None:
+    """Post what the sequence needs next (asking its player), or its recap."""
+    if after.step is None:
+        await interaction.followup.send(embed=aftermath_done_embed(after.state, after.battle))
         return
-    view = step_view(campaign_id, book.state, step)
-    embed = step_embed(book.state, step)
+    view = step_view(after.campaign_id, after.state, after.step)
     await interaction.followup.send(
-        embed=embed, view=view or discord.utils.MISSING, allowed_mentions=only(step.player)
+        embed=step_embed(after.state, after.step),
+        view=view or discord.utils.MISSING,
+        allowed_mentions=only(after.step.player),  # the player this step asks to choose
     )
+
+
+async def _answered(interaction: VoxInteraction, after: Next) -> None:
+    """Take this message's components away and post what the sequence needs next."""
+    await interaction.response.edit_message(view=None)
+    await send_next(interaction, after)
 
 
 class OutOfActionButton(
@@ -119,22 +86,12 @@ class OutOfActionButton(
         cid, battle, card = (int(match.group(k)) for k in ("cid", "battle", "card"))
         return cls(cid, battle, card, match.group("code"))
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        book = await _open(interaction, self.cid, self.battle)
-        state = book.state
-        card = _card(state, self.battle, self.card)
-        scar = None if self.code == "d" else _scar(state, int(self.code[1:]))
-        choice: OutOfActionChoice = "devastating_blow" if self.code == "d" else "battle_scar"
-        admin = is_admin(interaction, state)
-        bot = cast("VoxBot", interaction.client)
-        after = await bot.chronicle.act(
-            self.cid,
-            interaction.user.id,
-            lambda s: choose_out_of_action(
-                s, card, choice, scar, actor=interaction.user.id, admin=admin
-            ),
+    async def act(self, interaction: VoxInteraction) -> None:
+        scar = DEVASTATING_BLOW if self.code == "d" else int(self.code[1:])
+        after = await aftermath.out_of_action(
+            interaction.client, actor(interaction), self.cid, self.battle, self.card, scar
         )
-        await _next(interaction, self.cid, after)
+        await _answered(interaction, after)
 
 
 class MarkSelect(
@@ -161,18 +118,13 @@ class MarkSelect(
         cid, battle, player = (int(match.group(k)) for k in ("cid", "battle", "player"))
         return cls(cid, battle, player)
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        book = await _open(interaction, self.cid, self.battle)
+    async def act(self, interaction: VoxInteraction) -> None:
         values = self.item.values
         picked = None if not values or values[0] == NONE else values[0]
-        admin = is_admin(interaction, book.state)
-        bot = cast("VoxBot", interaction.client)
-        after = await bot.chronicle.act(
-            self.cid,
-            interaction.user.id,
-            lambda s: mark(s, self.player, picked, actor=interaction.user.id, admin=admin),
+        after = await aftermath.mark_for_greatness(
+            interaction.client, actor(interaction), self.cid, self.battle, self.player, picked
         )
-        await _next(interaction, self.cid, after)
+        await _answered(interaction, after)
 
 
 class HonourButton(
@@ -198,19 +150,14 @@ class HonourButton(
         cid, battle, card = (int(match.group(k)) for k in ("cid", "battle", "card"))
         return cls(cid, battle, card)
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        book = await _open(interaction, self.cid, self.battle)
-        card = _card(book.state, self.battle, self.card)
-        found = book.state.card(card)
-        if found is None or (
-            interaction.user.id != found.owner and not is_admin(interaction, book.state)
-        ):
-            owner = f"<@{found.owner}>" if found else "Its owner"
-            raise VoxError(f"{owner} names {card}'s Battle Honour.")
+    async def act(self, interaction: VoxInteraction) -> None:
+        card = await aftermath.honoured_card(
+            interaction.client, actor(interaction), self.cid, self.battle, self.card
+        )
         await interaction.response.send_modal(HonourForm(self.cid, self.battle, card))
 
 
-class HonourForm(discord.ui.Modal):
+class HonourForm(Form):
     """The Battle Honour's name, typed by the unit's owner (from their Crusade book)."""
 
     honour: discord.ui.TextInput[HonourForm] = discord.ui.TextInput(
@@ -224,31 +171,13 @@ class HonourForm(discord.ui.Modal):
         super().__init__(title=f"Battle Honour — {card}"[:45], custom_id=f"vox:hf:{cid}:{battle}")
         self.cid, self.battle, self.card = cid, battle, card
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            book = await _open(interaction, self.cid, self.battle)
-            admin = is_admin(interaction, book.state)
-            bot = cast("VoxBot", interaction.client)
-            name, text = self.card, self.honour.value
-            after = await bot.chronicle.act(
-                self.cid,
-                interaction.user.id,
-                lambda s: name_honour(s, name, text, actor=interaction.user.id, admin=admin),
-            )
-            await _next(interaction, self.cid, after)
-        except Exception as error:
-            await report_error(interaction, error)
-
-
-def _card(state: CampaignState, battle: int, index: int) -> str:
-    fielded = state.battles[battle - 1].all_fielded
-    if not 0 <= index < len(fielded):
-        raise Stale("That unit is not part of this battle; see /campaign status.")
-    return fielded[index]
-
-
-def _scar(state: CampaignState, index: int) -> str:
-    scars = state.rules.scars
-    if not 0 <= index < len(scars):
-        raise Stale("That Battle Scar is unknown; see /campaign status.")
-    return scars[index]
+    async def act(self, interaction: VoxInteraction) -> None:
+        after = await aftermath.honour(
+            interaction.client,
+            actor(interaction),
+            self.cid,
+            self.battle,
+            self.card,
+            self.honour.value,
+        )
+        await _answered(interaction, after)
