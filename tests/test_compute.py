@@ -226,7 +226,7 @@ async def test_odds_over_the_budget_are_refused_before_anything_is_computed() ->
     from bot.rules.errors import TooManyDice
     from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
     from bot.rules.rulesets import ruleset
-    from cogs.attack import odds_and_chart
+    from bot.play.attack import exact_odds
 
     rules = ruleset("10th")
     weapons = tuple(
@@ -239,9 +239,8 @@ async def test_odds_over_the_budget_are_refused_before_anything_is_computed() ->
     )
     executor = ManualExecutor()
     bot = SimpleNamespace(compute=ComputePool(processes=1, executor=executor))
-    request = SimpleNamespace(spec=spec, edition="10th")
     with pytest.raises(TooManyDice, match=r"too large to work out exactly .* fewer target models"):
-        await odds_and_chart(cast(Any, bot), cast(Any, request), owner=1)
+        await exact_odds(cast(Any, bot), spec, owner=1)
     assert executor.started == []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.rules.abilities import MAX_STRENGTH, Abilities, parse_abilities
@@ -110,10 +111,15 @@ def parse_range(text: str) -> str:
 
 def parse_keywords(text: str) -> frozenset[str]:
     """`infantry, character` as lower-case keywords (for Anti-KEYWORD)."""
-    words = frozenset(w.strip().lower() for w in text.split(",") if w.strip())
-    if len(words) > MAX_KEYWORDS or any(len(w) > 30 for w in words):
+    return keyword_set(text.split(","))
+
+
+def keyword_set(words: Iterable[str]) -> frozenset[str]:
+    """Keywords as lower-case words (for Anti-KEYWORD), at most MAX_KEYWORDS of 30 letters."""
+    found = frozenset(w.strip().lower() for w in words if w.strip())
+    if len(found) > MAX_KEYWORDS or any(len(w) > 30 for w in found):
         raise TooManyDice(f"List at most {MAX_KEYWORDS} keywords of up to 30 letters each.")
-    return words
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,8 +127,8 @@ async def test_abilities_autocomplete_completes_the_last_phrase(harness: Harness
 async def test_a_slow_computation_defers_then_follows_up(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cog = sys.modules["cogs.attack"]
-    real = cog.compute
+    use_case = sys.modules["bot.play.attack"]
+    real = use_case.compute
 
     def slow(spec: Any) -> Any:
         import time
@@ -136,7 +136,7 @@ async def test_a_slow_computation_defers_then_follows_up(
         time.sleep(0.2)
         return real(spec)
 
-    monkeypatch.setattr(cog, "compute", slow)
+    monkeypatch.setattr(use_case, "compute", slow)
     monkeypatch.setattr("bot.ui.replies.DEFER_AFTER", 0.05)
     harness.bot.compute._executor = None  # inline, but in a thread so the wait can time out
     monkeypatch.setattr(harness.bot.compute, "_compute", lambda fn, arg: asyncio.to_thread(fn, arg))
