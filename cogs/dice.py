@@ -8,10 +8,11 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.errors import VoxError
-from bot.rules.pools import Reroll, roll_expression, roll_off, roll_pool
-from bot.store.rolls import save_roll
+from bot.play import rolls
+from bot.rules.pools import PoolRoll, Reroll, roll_off
+from bot.ui.actors import actor
+from bot.ui.dice.buttons import RerollButton, reroll_view
 from bot.ui.dice.embeds import expression_embed, pool_embed, rolloff_embed
-from bot.ui.dice.reroll import RerollButton, reroll_view
 from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
 
 
@@ -29,7 +30,7 @@ class DiceCog(commands.Cog):
     )
     async def roll(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[VoxBot],
         dice: DiceOption,
         target: TargetOption | None = None,
         reroll: RerollOption | None = None,
@@ -38,31 +39,23 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Roll dice the way 40k rolls them: a total, or successes against a target like 3+."""
         how = Reroll(reroll) if reroll else None
+        done = await rolls.roll(self.bot, actor(interaction), dice, target, how, label)
         name = interaction.user.display_name
-        if target is None:
-            result = roll_expression(dice, self.bot.dice, how)
-            embed = expression_embed(result, name, label)
+        if not isinstance(done.roll, PoolRoll):
+            embed = expression_embed(done.roll, name, label)
             await interaction.response.send_message(embed=embed, ephemeral=secret)
             return
-        pool = roll_pool(dice, target, self.bot.dice, how)
-        embed = pool_embed(pool, name, label)
-        if not pool.rerollable_failures:
+        embed = pool_embed(done.roll, name, label)
+        if done.kept is None:  # nothing to re-roll, or too big to keep (see bot/store/rolls.py)
             await interaction.response.send_message(embed=embed, ephemeral=secret)
             return
-        roll_id = await save_roll(
-            self.bot.db, interaction.user.id, interaction.channel_id, pool, label
-        )
-        if roll_id is None:  # too big to keep for a re-roll (see bot/store/rolls.py)
-            await interaction.response.send_message(embed=embed, ephemeral=secret)
-            return
-        await interaction.response.send_message(
-            embed=embed, view=reroll_view(roll_id, pool), ephemeral=secret
-        )
+        view = reroll_view(done.kept, done.roll)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=secret)
 
     @app_commands.command(name="rolloff")
     @app_commands.describe(opponent="Who you are rolling off against")
     async def rolloff(
-        self, interaction: discord.Interaction, opponent: discord.User | None = None
+        self, interaction: discord.Interaction[VoxBot], opponent: discord.User | None = None
     ) -> None:
         """Roll off: both players roll a D6, ties roll again, highest wins."""
         if opponent is not None and opponent.id == interaction.user.id:

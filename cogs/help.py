@@ -19,7 +19,9 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help")
     @app_commands.describe(topic="Show this topic's commands with examples")
-    async def help(self, interaction: discord.Interaction, topic: Topic | None = None) -> None:
+    async def help(
+        self, interaction: discord.Interaction[VoxBot], topic: Topic | None = None
+    ) -> None:
         """What Vox does, and every command with an example."""
         embed = help_embed(self.bot.tree, topic)
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -133,7 +133,7 @@ async def test_unexpected_error_gets_an_apology_with_an_error_id(
     def broken(*_: object, **__: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(sys.modules["cogs.dice"], "roll_expression", broken)
+    monkeypatch.setattr(sys.modules["bot.play.rolls"], "roll_expression", broken)
     [reply] = await harness.slash("roll", dice="D6")
     found = re.search(r"error id `([0-9a-f]{8})`", reply.content)
     assert reply.ephemeral and found
