@@ -1,13 +1,10 @@
-"""/psychic and /smite embeds, and the once-per-power "Deny the Witch" button."""
+"""/psychic and /smite embeds, and the sentences of what their buttons did."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, cast
-
 import discord
 
-from bot.errors import VoxError
+from bot.play.psychic import BLAST, Cast, Denied, Hit, Manifested, Smitten
 from bot.rules.psychic import (
     DenyTest,
     MortalWoundsRoll,
@@ -15,16 +12,12 @@ from bot.rules.psychic import (
     chance_of_perils,
     chance_to_deny,
     chance_to_pass,
-    deny_the_witch,
 )
-from bot.ui.components import Component
 from bot.ui.dice.embeds import die_text
-from bot.ui.psychic.buttons import claim, deny_key, resolve_smite
-
-if TYPE_CHECKING:
-    from bot.client import VoxBot
+from bot.ui.game.embeds import unit_line
 
 PSYCHIC_COLOUR = discord.Colour.purple()
+BLAST_TITLE = "💥 " + BLAST
 
 
 def _dice(test: PsychicTest | DenyTest) -> str:
@@ -67,67 +60,58 @@ def psychic_embed(
     return embed
 
 
-class DenyButton(
-    Component,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"vox:deny:(?P<caster>\d{1,20}):(?P<result>\d{1,2})(?::(?P<game>\d{1,18}):(?P<seq>\d{1,9}))?",
-):
-    """Deny the Witch: 2D6 that must beat the Psychic test's result; once per power, never the
-    caster, and inside a game only the caster's opponent (seed 000). The claim in `meta` makes a
-    double click deny at most once. A tracked power (`game`, `seq`) that is not denied resolves:
-    a Smite's mortal wounds land on its target."""
+def power_embed(rolled: Manifested, *, title: str, caster: str) -> discord.Embed:
+    """A manifested power's embed: Smite's effect, and what it did to a tracked psyker."""
+    effect = smite_effect(rolled)
+    embed = psychic_embed(
+        rolled.test, title=title, caster=caster, perils=rolled.perils, effect=effect
+    )
+    lines = tracked_lines(rolled.cast, rolled.perils) if rolled.cast else ()
+    if lines:
+        embed.add_field(name="Tracked unit", value="\n".join(lines)[:1024], inline=False)
+    return embed
 
-    def __init__(
-        self, caster: int, result: int, game_id: int | None = None, seq: int | None = None
-    ) -> None:
-        tracked = f":{game_id}:{seq}" if game_id is not None and seq is not None else ""
-        super().__init__(
-            discord.ui.Button(
-                label="Deny the Witch",
-                emoji="🛡️",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"vox:deny:{caster}:{result}{tracked}",
-            )
-        )
-        self.caster, self.result = caster, result
-        self.game_id, self.seq = game_id, seq
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DenyButton:
-        game, seq = match.group("game"), match.group("seq")
-        return cls(
-            int(match.group("caster")),
-            int(match.group("result")),
-            int(game) if game else None,
-            int(seq) if seq else None,
-        )
+def smite_effect(rolled: Manifested) -> str | None:
+    wounds = rolled.wounds
+    if wounds is None:
+        return None
+    size = "D6 (the result was 11+)" if rolled.test.total >= 11 else "D3"
+    on = f"**{rolled.target}**, unless denied" if rolled.target else "the closest enemy unit"
+    earlier = rolled.earlier if rolled.cast is not None else 0
+    counted = f" (the army's Smite number {earlier + 1} this phase)" if earlier else ""
+    return f"{size} = **{wounds.mortal_wounds}** mortal wounds on {on}{counted}"
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        bot = cast("VoxBot", interaction.client)
-        if interaction.user.id == self.caster:
-            raise VoxError("The caster cannot deny their own power; their opponent presses this.")
-        table = await bot.tracker.table(interaction.channel_id or 0)
-        if table and self.caster in table.state.players:
-            opponent = table.state.other(self.caster)
-            if interaction.user.id != opponent:
-                raise VoxError(f"In this game only <@{opponent}> can deny this power.")
-        if not await claim(interaction, deny_key(interaction)):
-            raise VoxError("Deny the Witch was already attempted against this power.")
-        deny = deny_the_witch(bot.dice, self.result)
-        outcome = "**denied**: the power fails" if deny.denied else "not denied: the power works"
-        text = f"{interaction.user.display_name}: {_dice(deny)} against {self.result}, {outcome}."
-        if not deny.denied and self.game_id is not None and self.seq is not None:
-            smite = await resolve_smite(interaction, self.game_id, self.seq)
-            text = f"{text}\n{smite}" if smite else text
-        embed = (
-            interaction.message.embeds[0]
-            if interaction.message and interaction.message.embeds
-            else None
-        )
-        if embed is None:
-            await interaction.response.send_message(f"🛡️ {text}")
-            return
-        embed.add_field(name="🛡️ Deny the Witch", value=text, inline=False)
-        await interaction.response.edit_message(embed=embed, view=None)
+
+def tracked_lines(cast: Cast, perils: MortalWoundsRoll | None) -> tuple[str, ...]:
+    """The phase warning, and Perils on the psyker (destroyed: the power fails)."""
+    lines = [cast.warning] if cast.warning else []
+    if not cast.survived:
+        lines.append(f"{cast.psyker} is destroyed by Perils: the power fails.")
+    elif perils is not None and cast.after is not None:
+        lines.append(f"Perils: {unit_line(cast.after)}")
+    return tuple(lines)
+
+
+def smite_text(smitten: Smitten | None) -> str:
+    """A Smite's mortal wounds landing on its target (nothing for a power that is no Smite)."""
+    if smitten is None:
+        return ""
+    if not smitten.landed:
+        return f"{smitten.target} is already gone: Smite has nothing left to hit."
+    on = unit_line(smitten.after) if smitten.after else smitten.target
+    return f"Smite: {smitten.wounds} mortal wounds on " + on
+
+
+def deny_text(denied: Denied, result: int, denier: str) -> str:
+    outcome = "**denied**: the power fails" if denied.roll.denied else "not denied: the power works"
+    text = f"{denier}: {_dice(denied.roll)} against {result}, {outcome}."
+    smite = smite_text(denied.smite)
+    return f"{text}\n{smite}" if smite else text
+
+
+def blast_text(hits: tuple[Hit, ...]) -> str:
+    return "\n".join(
+        f"D3 = **{wounds}** on " + (unit_line(after) if after else name)
+        for name, wounds, after in hits
+    )
