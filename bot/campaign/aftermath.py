@@ -16,7 +16,6 @@ from typing import Literal
 from bot.campaign import guards
 from bot.campaign.events import (
     AftermathFinished,
-    Award,
     Event,
     ExperienceAwarded,
     HonourGained,
@@ -28,8 +27,9 @@ from bot.campaign.events import (
     RequisitionGranted,
     chain,
 )
+from bot.campaign.experience import award
 from bot.campaign.models import Battle
-from bot.campaign.rules import capped_xp, honour_cap
+from bot.campaign.rules import honour_cap
 from bot.campaign.state import Aftermath, CampaignState, apply
 from bot.rules.dice import D6, Dice, roll_die
 from bot.rules.errors import IllegalAction
@@ -212,31 +212,12 @@ def mark(
 
 
 def award_experience(state: CampaignState) -> list[Event]:
-    """Battle Experience +1 to every unit that took part, Marked for Greatness +3, Dealers of Death
-    +1 for every third enemy unit destroyed over its career; XP beyond its cap is lost."""
+    """Battle Experience to every unit that took part (`experience.award`)."""
     a, battle = _expect(state, "experience")
-    xp = state.rules.experience
     marked = {name_key(c) for c in a.marked.values() if c is not None}
-    awards = []
-    for name in battle.all_fielded:
-        card = state.card(name)
-        if card is None:
-            continue
-        reasons = [f"Battle Experience +{xp.battle}"]
-        gain = xp.battle
-        if card.key in marked:
-            reasons.append(f"Marked for Greatness +{xp.marked}")
-            gain += xp.marked
-        before = card.kills - battle.kills_of(name)
-        dealt = card.kills // xp.kills_per_xp - before // xp.kills_per_xp
-        if dealt:
-            reasons.append(f"Dealers of Death +{dealt}")
-            gain += dealt
-        kept = capped_xp(state.rules, card, gain)
-        if kept < gain:
-            reasons.append(f"{gain - kept} lost to the XP cap")
-        awards.append(Award(card=card.name, amount=kept, reasons=", ".join(reasons)))
-    return [ExperienceAwarded(battle=a.battle, awards=tuple(awards))]
+    cards = [card for name in battle.all_fielded if (card := state.card(name)) is not None]
+    awards = tuple(award(state.rules, card, battle, card.key in marked) for card in cards)
+    return [ExperienceAwarded(battle=a.battle, awards=awards)]
 
 
 def name_honour(
