@@ -24,6 +24,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 960, 540
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 96, 32, 112, 96
+PLOT_W = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+PLOT_H = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+BASE_Y = MARGIN_TOP + PLOT_H  # the bars' foot
 BACKGROUND = (30, 31, 34)  # Discord's dark theme, so the chart sits in the embed
 TEXT = (235, 235, 235)
 MUTED = (150, 150, 160)
@@ -134,47 +137,65 @@ def draw_distribution(
 
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    _draw_heading(draw, title, subtitle, highlight is not None)
+    _draw_grid(draw, step, y_max)
+    _draw_bars(draw, probs, shown, y_max, highlight)
+    draw.text(
+        (MARGIN_LEFT + PLOT_W / 2, HEIGHT - 30), xlabel, fill=MUTED, font=_font(22), anchor="mm"
+    )
+    return image
+
+
+def _draw_heading(draw: ImageDraw.ImageDraw, title: str, subtitle: str, legend: bool) -> None:
+    """The title, the subtitle (cut to fit) and, for a chart with a roll marked, its legend."""
     draw.text((MARGIN_LEFT, 20), _plain(title), fill=TEXT, font=_font(34))
     if subtitle:
         font = _font(22)
         draw.text((MARGIN_LEFT, 64), _fitted(draw, _plain(subtitle), font), fill=MUTED, font=font)
-    if highlight is not None:
+    if legend:
         right = WIDTH - MARGIN_RIGHT
         draw.rectangle([(right - 150, 30), (right - 130, 50)], fill=HIGHLIGHT)
         draw.text((right - 122, 40), "this roll", fill=TEXT, font=_font(22), anchor="lm")
 
-    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
-    base_y = MARGIN_TOP + plot_h
+
+def _draw_grid(draw: ImageDraw.ImageDraw, step: float, y_max: float) -> None:
+    """A line and a percentage every `step`, from 0 to `y_max`."""
     small = _font(20)
     tick = 0.0
     while tick <= y_max + 1e-9:
-        y = base_y - plot_h * tick / y_max
+        y = BASE_Y - PLOT_H * tick / y_max
         draw.line([(MARGIN_LEFT, y), (WIDTH - MARGIN_RIGHT, y)], fill=GRID, width=1)
         label = f"{tick:.0%}"
         draw.text((MARGIN_LEFT - 12, y), label, fill=MUTED, font=small, anchor="rm")
         tick += step
 
-    slot = plot_w / len(shown)
+
+def _draw_bars(
+    draw: ImageDraw.ImageDraw,
+    probs: Sequence[float],
+    shown: list[int],
+    y_max: float,
+    highlight: int | None,
+) -> None:
+    """A bar for each k shown, its k below (thinned out when crowded) and, when there are few
+    bars, its probability above."""
+    small = _font(20)
+    slot = PLOT_W / len(shown)
     bar_w = max(2.0, slot * 0.72)
     label_every = max(1, round(len(shown) / 20))
     for i, k in enumerate(shown):
         x0 = MARGIN_LEFT + i * slot + (slot - bar_w) / 2
-        height = plot_h * probs[k] / y_max
+        height = PLOT_H * probs[k] / y_max
         colour = HIGHLIGHT if k == highlight else BAR
         if height >= 1:
-            draw.rectangle([(x0, base_y - height), (x0 + bar_w, base_y)], fill=colour)
+            draw.rectangle([(x0, BASE_Y - height), (x0 + bar_w, BASE_Y)], fill=colour)
         if i % label_every == 0 or k == highlight:
-            draw.text((x0 + bar_w / 2, base_y + 10), str(k), fill=TEXT, font=small, anchor="mt")
+            draw.text((x0 + bar_w / 2, BASE_Y + 10), str(k), fill=TEXT, font=small, anchor="mt")
         if len(shown) <= 12 and probs[k] >= 0.005:
             pct = f"{probs[k]:.0%}" if probs[k] >= 0.095 else f"{probs[k]:.1%}"
             draw.text(
-                (x0 + bar_w / 2, base_y - height - 6), pct, fill=TEXT, font=small, anchor="mb"
+                (x0 + bar_w / 2, BASE_Y - height - 6), pct, fill=TEXT, font=small, anchor="mb"
             )
-    draw.text(
-        (MARGIN_LEFT + plot_w / 2, HEIGHT - 30), xlabel, fill=MUTED, font=_font(22), anchor="mm"
-    )
-    return image
 
 
 @dataclass(frozen=True)
