@@ -204,3 +204,18 @@ async def test_the_damage_is_recorded_and_shown_before_the_odds_are_worked_out(
         [_, edit] = await command
     assert edit.field("Tracked unit") == "**Boyz** — 8/10 models"
     assert "destroyed: **" in edit.field("Exact odds of this attack") and edit.files
+
+
+async def test_a_tracked_attack_sends_at_most_six_statements(tmp_path: Path) -> None:
+    """/attack on a tracked unit reads the channel's game once and appends once (it sent 7
+    statements when the game was read twice before the append)."""
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
+        await table(h)
+        sent: list[str] = []
+        await h.bot.db.conn.set_trace_callback(sent.append)
+        try:
+            [_, edit] = await h.slash("attack", **RIFLE)
+        finally:
+            await h.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]  # None: off
+    assert edit.field("Tracked unit") == "**Boyz** — 8/10 models"
+    assert len(sent) <= 6, sent
