@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
@@ -10,26 +12,29 @@ from bot.rules.names import clean_name
 from bot.rules.notation import MAX_EXPRESSION_LENGTH, DiceExpr, parse
 from bot.rules.pools import Reroll, Target, parse_target
 
+if TYPE_CHECKING:
+    from bot.client import VoxBot
 
-class DiceExprTransformer(app_commands.Transformer):
+
+class DiceExprTransformer(app_commands.Transformer["VoxBot"]):
     """`2D6+1`, `D3`, `D33`… parsed by the rules notation."""
 
     @property
     def max_value(self) -> int:
         return MAX_EXPRESSION_LENGTH
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> DiceExpr:
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> DiceExpr:
         return parse(value)
 
 
-class TargetTransformer(app_commands.Transformer):
+class TargetTransformer(app_commands.Transformer["VoxBot"]):
     """`3+` or `9-`."""
 
     @property
     def max_value(self) -> int:
         return 6
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> Target:
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> Target:
         return parse_target(value)
 
 
@@ -37,7 +42,7 @@ DiceOption = app_commands.Transform[DiceExpr, DiceExprTransformer]
 TargetOption = app_commands.Transform[Target, TargetTransformer]
 
 
-class BoundedText(app_commands.Transformer):
+class BoundedText(app_commands.Transformer["VoxBot"]):
     """Free text with a length bound that Discord's client shows and Vox checks again."""
 
     def __init__(self, name: str, max_length: int) -> None:
@@ -52,7 +57,7 @@ class BoundedText(app_commands.Transformer):
     def max_value(self) -> int:
         return self.max_length
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> str:
         text = value.strip()
         if not text or len(text) > self.max_length:
             raise VoxError(f"Keep {self.name} between 1 and {self.max_length} characters.")
@@ -62,14 +67,14 @@ class BoundedText(app_commands.Transformer):
 class NameText(BoundedText):
     """A name someone chooses, stored as `clean_name` makes it (no invisible characters)."""
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> str:
         return clean_name(value, self.name[0].upper() + self.name[1:], self.max_length)
 
 
 LabelOption = app_commands.Transform[str, BoundedText("the label", 100)]
 
 
-class Choice(app_commands.Transformer):
+class Choice(app_commands.Transformer["VoxBot"]):
     """A fixed set of values shown as choices, checked again on arrival."""
 
     def __init__(self, name: str, values: tuple[str, ...]) -> None:
@@ -80,7 +85,7 @@ class Choice(app_commands.Transformer):
     def choices(self) -> list[app_commands.Choice[int | float | str]]:
         return [app_commands.Choice[int | float | str](name=v, value=v) for v in self.values]
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> str:
         if value not in self.values:
             raise VoxError(f"Pick {self.name} from: {', '.join(self.values)}.")
         return value
