@@ -11,17 +11,11 @@ from bot.errors import NotAllowed, RulesError, VoxError
 from bot.play import moves
 from bot.play.actor import Actor
 from bot.rules.dice import ScriptedDice
-from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
+from tests.cogs.test_moves_in_game import to_phase
+from tests.harness import ALICE, CHANNEL_ID, DAVE, Harness
 
 ALICE_ACTS = Actor(ALICE.id, CHANNEL_ID)
 DAVE_ACTS = Actor(DAVE.id, CHANNEL_ID)
-
-
-async def in_phase(h: Harness, phases: int) -> None:
-    await h.slash("game start", opponent=BOB, first="me")
-    await h.slash("unit add", name="Intercessors", models=5, wounds=2, toughness=4, save="3+")
-    for _ in range(phases):
-        await h.slash("game next")
 
 
 async def seq(h: Harness) -> int:
@@ -30,7 +24,7 @@ async def seq(h: Harness) -> int:
 
 async def test_a_bystanders_charge_and_advance_roll_nothing(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:  # a roll would raise
-        await in_phase(h, 1)  # Movement
+        await to_phase(h, 1)  # Movement
         with pytest.raises(NotAllowed):
             await moves.advance(h.bot, DAVE_ACTS, None, "Intercessors")
         for _ in range(3):  # Psychic, Shooting, Charge
@@ -41,7 +35,7 @@ async def test_a_bystanders_charge_and_advance_roll_nothing(tmp_path: Path) -> N
 
 async def test_a_move_outside_its_phase_rolls_nothing(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:
-        await in_phase(h, 0)  # Command
+        await to_phase(h, 0)  # Command
         with pytest.raises(RulesError, match="Movement phase"):
             await moves.advance(h.bot, ALICE_ACTS, None, "Intercessors")
 
@@ -50,7 +44,7 @@ async def test_a_failed_charge_records_nothing_and_a_successful_one_records(
     tmp_path: Path,
 ) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([1, 2, 5, 4])) as h:
-        await in_phase(h, 4)  # Charge
+        await to_phase(h, 4)  # Charge
         before = await seq(h)
         failed = await moves.charge(h.bot, ALICE_ACTS, 7, False, "intercessors")
         assert await seq(h) == before
@@ -62,7 +56,7 @@ async def test_a_failed_charge_records_nothing_and_a_successful_one_records(
 
 async def test_a_tracked_advance_uses_the_units_move(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([4])) as h:
-        await in_phase(h, 1)
+        await to_phase(h, 1)
         rolled = await moves.advance(h.bot, ALICE_ACTS, None, "Intercessors")
     assert (rolled.roll.move, rolled.roll.total, rolled.unit) == (6, 10, "Intercessors")
 

@@ -67,9 +67,8 @@ class DenyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> DenyButton:  # fmt: skip
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DenyButton:
         game, seq = match.group("game"), match.group("seq")
         return cls(
             int(match.group("caster")),
@@ -115,9 +114,8 @@ class ResolveSmiteButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> ResolveSmiteButton:  # fmt: skip
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResolveSmiteButton:
         return cls(int(match.group("game")), int(match.group("seq")))
 
     async def act(self, interaction: VoxInteraction) -> None:
@@ -150,9 +148,8 @@ class BlastSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> BlastSelect:  # fmt: skip
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BlastSelect:
         return cls(int(match.group("game")), int(match.group("seq")))
 
     async def act(self, interaction: VoxInteraction) -> None:
