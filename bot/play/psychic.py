@@ -196,10 +196,10 @@ async def claim(services: Services, actor: Actor, key: str) -> bool:
 
 
 async def _attempt(
-    services: Services, actor: Actor, game_id: int, seq: int
+    services: Services, table: Table | None, game_id: int, seq: int
 ) -> tuple[Table, PowerAttempted]:
-    """The power a button belongs to, if its game is still on and it was not undone."""
-    table = await services.tracker.table(actor.channel_id)
+    """The power a button belongs to, if its game (the channel's, `table`) is still on and the
+    power was not undone."""
     if table is None or table.record.id != game_id:
         raise Stale("That game is over; this no longer does anything.")
     events = await services.tracker.history(table)
@@ -235,7 +235,8 @@ async def let_through(
     services: Services, actor: Actor, game_id: int, seq: int, message_id: int
 ) -> Smitten | None:
     """The opponent lets a tracked Smite through without a Deny attempt: it lands."""
-    table, power = await _attempt(services, actor, game_id, seq)
+    table = await services.tracker.table(actor.channel_id)
+    table, power = await _attempt(services, table, game_id, seq)
     opponent = table.state.other(power.player)
     if actor.user_id != opponent:
         raise NotAllowed(f"<@{opponent}> decides whether to deny this Smite.")
@@ -263,7 +264,7 @@ async def deny(
     roll = deny_the_witch(services.dice, result)
     if roll.denied or power is None:
         return Denied(roll)
-    _, attempted = await _attempt(services, actor, *power)
+    _, attempted = await _attempt(services, table, *power)
     return Denied(roll, await _land(services, actor, attempted))
 
 
@@ -272,7 +273,8 @@ async def blast(
 ) -> tuple[Hit, ...]:
     """Seed 002: Perils destroyed the psyker, so each unit within 6" (the psyker's player picks
     them) suffers D3 mortal wounds; rolled once."""
-    table, power = await _attempt(services, actor, game_id, seq)
+    table = await services.tracker.table(actor.channel_id)
+    table, power = await _attempt(services, table, game_id, seq)
     if actor.user_id != power.player:
         raise NotAllowed(f'<@{power.player}> picks the units within 6" of their psyker.')
     units = [table.state.unit(v) for v in picked]
