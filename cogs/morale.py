@@ -1,4 +1,5 @@
-"""/morale (9th edition and Eternum), /battleshock and /desperate-escape (10th), standalone."""
+"""/morale (9th edition and Eternum), /battleshock and /desperate-escape (10th): from the numbers
+given, or taken by a unit of the channel's game (`unit:`); what they do is `bot.play.leadership`."""
 
 from __future__ import annotations
 

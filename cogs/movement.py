@@ -1,4 +1,5 @@
-"""/charge and /advance (every edition reads the same dice) and /reserves (Eternum), standalone."""
+"""/charge and /advance (every edition reads the same dice; `unit:` records the move in the
+channel's game) and /reserves (Eternum); what they do is `bot.play.moves`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Embeds for the standalone tests and rolls: /morale, /battleshock, /desperate-escape, /charge,
-/advance and /reserves. Every die is shown, with its exact chances worked out from fractions."""
+"""Embeds for the tests and rolls: /morale, /battleshock, /desperate-escape, /charge, /advance and
+/reserves, with what a tracked one did to its unit. Every die is shown, with its exact chances
+worked out from fractions."""
 
 from __future__ import annotations
 
