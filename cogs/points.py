@@ -7,10 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.errors import VoxError
-from bot.game import gain_cp, score_vp, spend_cp
+from bot.play.game import PointsChange, change_points
+from bot.ui.actors import actor
 from bot.ui.game.embeds import who
-from bot.ui.permissions import check_may_change
 from bot.ui.transformers import BoundedText
 
 Amount = app_commands.Range[int, 1, 100]
@@ -25,27 +24,20 @@ class PointsCog(commands.Cog):
         self.bot = bot
 
     async def _change(
-        self, interaction: discord.Interaction, decide_name: str, amount: int, reason: str | None
+        self,
+        interaction: discord.Interaction[VoxBot],
+        kind: PointsChange,
+        amount: int,
+        reason: str | None,
     ) -> None:
-        if not 1 <= amount <= 100:
-            raise VoxError("Use an amount from 1 to 100.")
-        table = await self.bot.tracker.require(interaction.channel_id or 0)
-        check_may_change(interaction, table.state)
-        if interaction.user.id not in table.state.players:
-            raise VoxError("Only the two players have command and victory points.")
-        decide = {"gain": gain_cp, "spend": spend_cp, "score": score_vp}[decide_name]
-        me = interaction.user.id
-        outcome = await self.bot.tracker.act(
-            table.record.channel_id, me, lambda s: decide(s, me, amount, reason or "")
-        )
-        state = outcome.state
-        text = f"{who(me)} now has **{state.cp.get(me, 0)}** CP and **{state.vp.get(me, 0)}** VP"
+        points = await change_points(self.bot, actor(interaction), kind, amount, reason or "")
+        text = f"{who(points.player)} now has **{points.cp}** CP and **{points.vp}** VP"
         await interaction.response.send_message(text + (f" ({reason})." if reason else "."))
 
     @cp.command(name="add")
     @app_commands.describe(amount="How many CP", reason="What for")
     async def cp_add(
-        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+        self, interaction: discord.Interaction[VoxBot], amount: Amount, reason: Reason | None = None
     ) -> None:
         """Gain command points."""
         await self._change(interaction, "gain", amount, reason)
@@ -53,7 +45,7 @@ class PointsCog(commands.Cog):
     @cp.command(name="spend")
     @app_commands.describe(amount="How many CP", reason="What for, e.g. Command Re-roll")
     async def cp_spend(
-        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+        self, interaction: discord.Interaction[VoxBot], amount: Amount, reason: Reason | None = None
     ) -> None:
         """Spend command points (never below 0)."""
         await self._change(interaction, "spend", amount, reason)
@@ -61,7 +53,7 @@ class PointsCog(commands.Cog):
     @vp.command(name="add")
     @app_commands.describe(amount="How many VP", reason="What for, e.g. Hold the centre")
     async def vp_add(
-        self, interaction: discord.Interaction, amount: Amount, reason: Reason | None = None
+        self, interaction: discord.Interaction[VoxBot], amount: Amount, reason: Reason | None = None
     ) -> None:
         """Score victory points."""
         await self._change(interaction, "score", amount, reason)

@@ -223,3 +223,20 @@ async def test_battle_forged_is_refused_where_the_edition_has_no_such_option(
         "game start", opponent=BOB, first="me", edition="10th", battle_forged=True
     )
     assert refused.ephemeral and "battle_forged" in refused.content
+
+
+async def test_a_next_phase_click_sends_at_most_5_statements(harness: Harness) -> None:
+    """The click reads the channel's game once (its record, while cached) and appends (BEGIN,
+    INSERT, COMMIT): nothing it already has is read again, the round's end included."""
+    prompt = await started(harness, rounds=2)
+    counts = []
+    for _ in range(14):  # 9th: seven phases a turn; the 14th click ends battle round 1
+        sent: list[str] = []
+        await harness.bot.db.conn.set_trace_callback(sent.append)
+        try:
+            [prompt] = await harness.click(prompt.button("Next phase")["custom_id"], on=prompt)
+        finally:
+            await harness.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]
+        counts.append(len(sent))
+    assert prompt.embeds[0]["title"] == "End of battle round 1"
+    assert max(counts) <= 5, counts

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.game import GameState, PhasePrompt, Recorded, RoundSummary, Unit, describe, on_vp
+from bot.play.game import Announcement
 
 GAME_COLOUR = discord.Colour.dark_green()
 SUMMARY_COLOUR = discord.Colour.gold()
@@ -149,6 +150,15 @@ def final_embed(state: GameState, reason: str = "") -> discord.Embed:
         inline=False,
     )
     return embed
+
+
+def announcement_embeds(result: Announcement) -> list[discord.Embed]:
+    """The round summary if a round ended, then the new phase's prompt (or the final result)."""
+    state = result.state
+    embeds = [] if result.summary is None else [summary_embed(result.summary, state.players)]
+    if result.prompt is None:
+        return [*embeds, final_embed(state, result.reason)]
+    return [*embeds, prompt_embed(result.prompt)]
 
 
 def log_embed(events: Sequence[Recorded], count: int) -> discord.Embed:

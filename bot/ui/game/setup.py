@@ -1,28 +1,46 @@
 """Eternum set-up buttons (seed 004): the roll-off winner picks the Attacker
 (`vox:role:<game>:<chooser>:<attacker>`), then a player says who finished deploying first
 (`vox:deployed:<game>:<player>`), which rolls the first-turn roll-off with that player's +1; its
-winner chooses who goes first with the usual buttons. Each step is an undoable game event."""
+winner chooses who goes first with the usual buttons. Each step is an undoable game event. Also
+the roll-off message itself (`send_offer`), as /game start and these buttons post it."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
-from bot.errors import Stale, VoxError
-from bot.game.flow import choose_roles, finish_deployment, may_finish_deployment
-from bot.rules.deployment import first_turn_rolloff
-from bot.tracker import Table
-from bot.ui.components import Component
+from bot.play import pregame
+from bot.play.pregame import Offer
+from bot.ui.actors import actor
+from bot.ui.components import Component, VoxInteraction
 from bot.ui.dice.embeds import rolloff_embed
 from bot.ui.game.buttons import first_player_view
 from bot.ui.game.embeds import who
 from bot.ui.mentions import only
-from bot.ui.permissions import check_may_change
 
-if TYPE_CHECKING:
-    from bot.client import VoxBot
+FIRST_TURN = "🎲 Roll-off for the first turn"
+
+
+async def send_offer(
+    interaction: discord.Interaction[Any], offer: Offer, names: dict[int, str]
+) -> None:
+    """The roll-off, and the buttons its winner answers with: the Attacker, or who goes first."""
+    first, second = (names[p] for p in offer.players)
+    plus = offer.deployed_first
+    title = "🎲 Roll-off" if plus is None else FIRST_TURN
+    embed = rolloff_embed(offer.rolloff, first, second, title=title)
+    lead = "" if plus is None else f"{who(plus)} finished deploying first: +1 to their roll.\n"
+    ask = "pick the Attacker" if offer.roles else "choose who takes the first turn"
+    embed.description = f"{lead}{embed.description}\n\n{who(offer.chooser)}, {ask}."
+    if offer.roles:
+        view = roles_view(offer.game_id, offer.chooser, names)
+    else:
+        view = first_player_view(offer.game_id, offer.chooser, offer.players, names)
+    await interaction.response.send_message(
+        embed=embed, view=view, allowed_mentions=only(offer.chooser)
+    )
 
 
 def roles_view(game_id: int, chooser: int, names: dict[int, str]) -> discord.ui.View:
@@ -39,15 +57,7 @@ def deployed_view(game_id: int, names: dict[int, str]) -> discord.ui.View:
     return view
 
 
-async def _table(interaction: discord.Interaction, game_id: int) -> tuple[VoxBot, Table]:
-    bot = cast("VoxBot", interaction.client)
-    table = await bot.tracker.table(interaction.channel_id or 0)
-    if table is None or table.record.id != game_id:
-        raise Stale("That game is over; this button no longer does anything.")
-    return bot, table
-
-
-async def _names(interaction: discord.Interaction, players: tuple[int, ...]) -> dict[int, str]:
+def _names(interaction: discord.Interaction[Any], players: tuple[int, ...]) -> dict[int, str]:
     """Display names for buttons; a mention-free fallback when a member cannot be resolved."""
     guild = interaction.guild
     names = {}
@@ -80,22 +90,16 @@ class RoleButton(
         game, chooser, attacker = (int(match.group(k)) for k in ("game", "chooser", "attacker"))
         return cls(game, chooser, attacker)
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        bot, _ = await _table(interaction, self.game_id)
-        if interaction.user.id != self.chooser:
-            raise VoxError(f"{who(self.chooser)} won the roll-off, so they pick the Attacker.")
-        outcome = await bot.tracker.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            lambda s: choose_roles(s, self.attacker),
+    async def act(self, interaction: VoxInteraction) -> None:
+        state = await pregame.pick_attacker(
+            interaction.client, actor(interaction), self.game_id, self.chooser, self.attacker
         )
-        state = outcome.state
         text = (
             f"⚔️ {who(self.attacker)} is the **Attacker**, {who(state.other(self.attacker))} the "
             "**Defender**. Deploy now. The player who finishes deploying first gets +1 to the "
             "roll-off for the first turn: press their button when they are done."
         )
-        view = deployed_view(self.game_id, await _names(interaction, state.players))
+        view = deployed_view(self.game_id, _names(interaction, state.players))
         both = only(*state.players)  # both players are asked to deploy now
         await interaction.response.send_message(text, view=view, allowed_mentions=both)
 
@@ -121,30 +125,8 @@ class DeployedButton(
     ) -> DeployedButton:
         return cls(int(match.group("game")), int(match.group("player")))
 
-    async def act(self, interaction: discord.Interaction) -> None:
-        bot, table = await _table(interaction, self.game_id)
-        check_may_change(interaction, table.state)
-        players = table.state.players
-        if self.player not in players:
-            raise Stale("That player is not in this game; this button no longer does anything.")
-        may_finish_deployment(table.state, self.player)  # before any dice are rolled
-        rolloff = first_turn_rolloff(bot.dice, players.index(self.player))
-        outcome = await bot.tracker.act(
-            interaction.channel_id or 0,
-            interaction.user.id,
-            lambda s: finish_deployment(s, self.player, rolloff),
+    async def act(self, interaction: VoxInteraction) -> None:
+        offer = await pregame.finish_deploying(
+            interaction.client, actor(interaction), self.game_id, self.player
         )
-        chooser = outcome.state.chooser
-        assert chooser is not None
-        names = await _names(interaction, players)
-        embed = rolloff_embed(
-            rolloff, names[players[0]], names[players[1]], title="🎲 Roll-off for the first turn"
-        )
-        embed.description = (
-            f"{who(self.player)} finished deploying first: +1 to their roll.\n{embed.description}"
-            f"\n\n{who(chooser)}, choose who takes the first turn."
-        )
-        view = first_player_view(self.game_id, chooser, players, names)
-        await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=only(chooser)
-        )
+        await send_offer(interaction, offer, _names(interaction, offer.players))
