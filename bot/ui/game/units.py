@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 UnitName = app_commands.Transform[str, BoundedText("the unit name", 40)]  # to look one up
 NewUnitName = app_commands.Transform[str, NameText("the unit name", 40)]  # to choose one
 NewWeaponName = app_commands.Transform[str, NameText("the weapon name", 40)]
-ShortText = app_commands.Transform[str, BoundedText("that value", 20)]
-Keywords = app_commands.Transform[str, BoundedText("the keywords", 200)]
 WeaponAbilities = app_commands.Transform[str, BoundedText("the abilities", 200)]
 
 
@@ -89,19 +87,19 @@ def list_embed(state: GameState) -> discord.Embed:
 
 
 async def complete_units(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[VoxBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the channel's units whose name contains what was typed."""
-    table = await cast("VoxBot", interaction.client).tracker.table(interaction.channel_id or 0)
+    table = await interaction.client.tracker.table(interaction.channel_id or 0)
     names = [u.name for u in table.state.units.values()] if table else []
     return _choices(names, current)
 
 
 async def complete_weapons(
-    interaction: discord.Interaction, current: str
+    interaction: discord.Interaction[VoxBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the weapons of the `attacker` (or `unit`) chosen so far."""
-    table = await cast("VoxBot", interaction.client).tracker.table(interaction.channel_id or 0)
+    table = await interaction.client.tracker.table(interaction.channel_id or 0)
     attacker = getattr(interaction.namespace, "attacker", None) or getattr(
         interaction.namespace, "unit", None
     )
