@@ -223,10 +223,10 @@ async def test_close_cancels_what_is_still_waiting() -> None:
 
 
 async def test_odds_over_the_budget_are_refused_before_anything_is_computed() -> None:
+    from bot.play.attack import exact_odds
     from bot.rules.errors import TooManyDice
     from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
     from bot.rules.rulesets import ruleset
-    from bot.play.attack import exact_odds
 
     rules = ruleset("10th")
     weapons = tuple(
