@@ -23,7 +23,7 @@ from bot.campaign import (
     pending,
 )
 from bot.campaign.events import EventUndone
-from bot.errors import NotFound, VoxError
+from bot.errors import NotAllowed, NotFound, VoxError
 from bot.ledger import Acted, Ledger, Loaded, Model
 from bot.rules.dice import Dice
 from bot.rules.errors import IllegalAction
@@ -75,10 +75,10 @@ class Chronicle(Ledger[store.CampaignRecord, CampaignState, Event]):
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""
         if guild_id is None:
-            raise IllegalAction("Campaigns live in a server; use this command in one.")
+            raise NotAllowed("Campaigns live in a server; use this command in one.")
         record = await store.find_campaign(self.db, guild_id, name)
         if record is None:
-            raise IllegalAction(
+            raise NotFound(
                 f"There is no campaign called {quoted(name)} in this server; see /campaign create."
             )
         return await self.load(record)

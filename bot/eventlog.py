@@ -9,6 +9,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.errors import NotAllowed
 from bot.rules.errors import IllegalAction
 
 
@@ -63,7 +64,8 @@ def check_undo(
     Undo is scoped: by default a member takes back only a change of their own; a moderator takes
     back someone else's only by naming it (`naming`, its number), so nobody removes another
     player's change by accident. Only the latest change can be taken back (the log is a stack).
-    Raises `IllegalAction` with one sentence; returns None when allowed.
+    Raises `IllegalAction` (not the latest) or `NotAllowed` (someone else's) with one sentence;
+    returns None when allowed.
     """
     seq, author, what = latest
     if naming is not None and naming != seq:
@@ -75,11 +77,11 @@ def check_undo(
         return
     whose = "Vox's" if author is None else f"<@{author}>'s"
     if moderator:
-        raise IllegalAction(
+        raise NotAllowed(
             f"The latest change is {whose}: #{seq}, {what}. To take back someone else's change, "
             f"name it: add change:{seq}."
         )
-    raise IllegalAction(
+    raise NotAllowed(
         f"The latest change is {whose}: #{seq}, {what}. Only they can take it back (or a "
         "moderator naming it)."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.campaign.models import Card
 from bot.campaign.rules import CrusadeRules, honour_cap, xp_cap
 from bot.campaign.state import CampaignState, Ledger
+from bot.errors import NotAllowed, NotFound
 from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
 
@@ -19,13 +20,13 @@ def member(state: CampaignState, player: int) -> Ledger:
 def allowed(actor: int, owner: int, *, admin: bool, doing: str) -> None:
     """Only a card's or ledger's owner (or an admin, decided by the UI) may change it."""
     if actor != owner and not admin:
-        raise IllegalAction(f"Only <@{owner}> or a server admin may {doing}; ask them to do it.")
+        raise NotAllowed(f"Only <@{owner}> or a server admin may {doing}; ask them to do it.")
 
 
 def card(state: CampaignState, name: str) -> Card:
     found = state.card(name)
     if found is None:
-        raise IllegalAction(f'{state.name} has no card called "{name}"; check /campaign roster.')
+        raise NotFound(f'{state.name} has no card called "{name}"; check /campaign roster.')
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.errors import NotAllowed
 from bot.game import guards
 from bot.game.events import PowerAttempted
 from bot.game.state import GameState
@@ -38,7 +39,7 @@ def may_manifest(state: GameState, name: str, power: str, actor: int) -> Manifes
         raise IllegalAction(f"{ed.name} has no Psychic phase; psychic tests are 9th and Eternum.")
     unit = guards.alive(state, name)
     if unit.owner != actor:
-        raise IllegalAction(f"{unit.name} is <@{unit.owner}>'s unit; only they manifest with it.")
+        raise NotAllowed(f"{unit.name} is <@{unit.owner}>'s unit; only they manifest with it.")
     if unit.fell_back and not unit.profile.has("TITANIC"):
         raise IllegalAction(f"{unit.name} Fell Back this turn, so it cannot manifest powers.")
     key, smite = power.casefold(), power.casefold() == SMITE.casefold()

@@ -21,6 +21,7 @@ from bot.campaign import (
     spend_rp,
 )
 from bot.campaign.models import problem
+from bot.errors import NotFound
 from bot.play.actor import Actor, is_admin
 from bot.play.services import Services
 from bot.rules.errors import IllegalAction
@@ -91,9 +92,7 @@ async def copy_unit(
     table = await services.tracker.require(actor.channel_id)
     found = table.state.unit(unit)
     if found is None:
-        raise IllegalAction(
-            f"This channel's game has no unit called {quoted(unit)}; see /unit list."
-        )
+        raise NotFound(f"This channel's game has no unit called {quoted(unit)}; see /unit list.")
     title = (name or found.name).strip()
     profile = found.profile.model_copy(update={"name": title})
     card = validated(name=title, owner=actor.user_id, profile=profile, points=points)
@@ -104,9 +103,7 @@ def edited(state: CampaignState, current: str, **changes: Any) -> Card:
     """The card with the given changes (None: unchanged); a rename renames its profile too."""
     before = state.card(current)
     if before is None:
-        raise IllegalAction(
-            f"{state.name} has no unit called {quoted(current)}; see /campaign roster."
-        )
+        raise NotFound(f"{state.name} has no unit called {quoted(current)}; see /campaign roster.")
     given = {k: v for k, v in changes.items() if v is not None}
     if "name" in given:
         given["profile"] = before.profile.model_copy(update={"name": given["name"]})

@@ -118,9 +118,9 @@ async def import_campaign(
     """A new campaign from an exported file of `size` bytes (`read` only once it may be one);
     a bad file is one sentence and changes nothing."""
     if actor.guild_id is None:
-        raise IllegalAction(IN_A_SERVER)
+        raise NotAllowed(IN_A_SERVER)
     if size > MAX_BYTES:
-        raise IllegalAction("That file is over 1 MB, too big for a campaign; pick the right one.")
+        raise VoxError("That file is over 1 MB, too big for a campaign; pick the right one.")
     try:
         text = (await read()).decode("utf-8")
     except UnicodeDecodeError as exc:

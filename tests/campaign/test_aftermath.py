@@ -16,6 +16,7 @@ from bot.campaign import (
     spend_rp,
     undo,
 )
+from bot.errors import NotAllowed
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction
 from tests.campaign.log import ALICE, BOB, Log, card, play_out
@@ -72,7 +73,7 @@ def test_devastating_blow_removes_the_latest_battle_honour(log: Log) -> None:
 def test_devastating_blow_without_honours_removes_the_unit(log: Log) -> None:
     # Crusade "Devastating Blow": a unit with no Battle Honours is removed from the roster.
     fought(log, faces=(1,), destroyed=["Boyz"])
-    with pytest.raises(IllegalAction, match="Only <@202>"):
+    with pytest.raises(NotAllowed, match="Only <@202>"):
         choose_out_of_action(log.state, "Boyz", "devastating_blow", actor=ALICE)
     log.do(choose_out_of_action, "Boyz", "devastating_blow", actor=BOB)
     assert log.state.card("Boyz") is None

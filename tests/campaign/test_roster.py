@@ -17,6 +17,7 @@ from bot.campaign import (
     standings,
     undo,
 )
+from bot.errors import NotAllowed
 from bot.rules.errors import IllegalAction
 from tests.campaign.log import ALICE, BOB, CAROL, Log, card
 
@@ -46,7 +47,7 @@ def test_cards_need_a_member_owner_and_a_unique_name() -> None:
         add_card(log.state, card("INTERCESSORS", BOB), actor=BOB)
     with pytest.raises(IllegalAction, match="has not joined Vigilus"):
         add_card(log.state, card("Hellblasters", CAROL), actor=CAROL)
-    with pytest.raises(IllegalAction, match="Only <@101>"):
+    with pytest.raises(NotAllowed, match="Only <@101>"):
         add_card(log.state, card("Hellblasters", ALICE), actor=BOB)
 
 
@@ -79,7 +80,7 @@ def test_edit_card_is_for_its_owner_or_an_admin_and_keeps_its_place() -> None:
     log = Log()
     log.add(card("Intercessors"), card("Scouts"))
     renamed = card("Sternguard", xp=3)
-    with pytest.raises(IllegalAction, match="Only <@101> or a server admin"):
+    with pytest.raises(NotAllowed, match="Only <@101> or a server admin"):
         edit_card(log.state, "intercessors", renamed, actor=BOB)
     log.append(edit_card(log.state, "intercessors", renamed, actor=BOB, admin=True), BOB)
     assert list(log.state.cards) == ["sternguard", "scouts"]
@@ -100,7 +101,7 @@ def test_requisition_starts_at_5_and_spending_is_refused_when_short() -> None:
         spend_rp(log.state, ALICE, 3, actor=ALICE, admin=False)
     with pytest.raises(IllegalAction, match="1 to 10 RP"):
         spend_rp(log.state, ALICE, 0, actor=ALICE, admin=False)
-    with pytest.raises(IllegalAction, match="Only <@101>"):
+    with pytest.raises(NotAllowed, match="Only <@101>"):
         spend_rp(log.state, ALICE, 1, actor=BOB, admin=False)
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from bot.play.actor import NOT_A_PLAYER
 from bot.store.games import active_game, load_events
-from bot.ui.permissions import NOT_A_PLAYER
 from tests.harness import BOB, CHANNEL_ID, DAVE, Harness, Rejected
 
 BOYZ: dict[str, Any] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.errors import NotAllowed
 from bot.game import move_unit, undo
 from bot.game.psychic import attempt, may_manifest
 from bot.rules.errors import IllegalAction
@@ -83,7 +84,7 @@ def test_manifesting_outside_the_psychic_phase_is_allowed_with_a_warning(psykers
 
 
 def test_only_the_psykers_owner_manifests_with_it(psykers: Table) -> None:
-    with pytest.raises(IllegalAction, match="only they manifest with it"):
+    with pytest.raises(NotAllowed, match="only they manifest with it"):
         may_manifest(psykers.state, "Librarian", "Smite", BOB)
 
 

@@ -7,29 +7,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.chronicle import Book
 from bot.play import campaign_games as games
 from bot.tracker import Outcome
-from bot.ui.actors import actor
 from bot.ui.campaign.buttons import send_next
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
-
-
-async def campaign_for_start(
-    interaction: discord.Interaction[VoxBot],
-    name: str,
-    players: tuple[int, int],
-    edition: str | None,
-) -> tuple[Book, str]:
-    """The campaign a new game will be a battle of, checked before the game starts."""
-    found = await games.battleground(interaction.client, actor(interaction), name, players, edition)
-    return found.book, found.edition
-
-
-async def link(bot: VoxBot, game_id: int, book: Book) -> None:
-    await games.link(bot, game_id, book)
 
 
 async def after_game(interaction: discord.Interaction[VoxBot], outcome: Outcome) -> None:
