@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.campaign import record_battle
 from bot.chronicle import Book
+from bot.errors import NotAllowed, NotFound
 from bot.game import add_unit
 from bot.game.events import GameEnded, GameStarted
 from bot.game.report import battle_report
@@ -88,11 +89,11 @@ async def field(services: Services, actor: Actor, name: str) -> Fielded:
     book = await services.chronicle.load(record)
     card = book.state.card(name)
     if card is None:
-        raise IllegalAction(
+        raise NotFound(
             f"{book.state.name} has no unit called {quoted(name)}; see /campaign roster."
         )
     if card.owner != actor.user_id and not is_admin(actor, book.state):
-        raise IllegalAction(f"{card.name} is <@{card.owner}>'s; only they field it.")
+        raise NotAllowed(f"{card.name} is <@{card.owner}>'s; only they field it.")
     profile = card.profile.model_copy(update={"name": card.name})
     await services.tracker.act(
         table.record.channel_id,
