@@ -145,6 +145,12 @@ class Weapon:
             raise TooManyDice(f"Damage can be at most {MAX_DAMAGE}; type a smaller damage.")
 
     @property
+    def firing(self) -> int:
+        """The models that attack with it: seed 000, "one model that is equipped with a Grenade in
+        that unit can resolve attacks with it"."""
+        return 1 if self.abilities.has("grenade") else self.attackers
+
+    @property
     def automatic(self) -> bool:
         """Seed 000 "automatically hits" (skill `auto`) and 10th Torrent: no hit roll."""
         return self.skill is None or self.abilities.has("torrent")
@@ -221,7 +227,7 @@ class AttackSpec:
 
     def max_attacks(self, weapon: Weapon) -> int:
         most = weapon.attacks.maximum
-        return weapon.attackers * attacks_per_model(most, weapon, self.rules, self.target.models)
+        return weapon.firing * attacks_per_model(most, weapon, self.rules, self.target.models)
 
 
 def weapon_from_text(

@@ -81,8 +81,8 @@ def _attack_count(
     models = spec.target.models
     fixed = attacks_per_model(weapon.attacks.minimum, weapon, spec.rules, models)
     if fixed == attacks_per_model(weapon.attacks.maximum, weapon, spec.rules, models):
-        return (), fixed * weapon.attackers  # fixed, or Blast makes the maximum (seed 002)
-    rolls = tuple(weapon.attacks.roll(dice) for _ in range(weapon.attackers))
+        return (), fixed * weapon.firing  # fixed, or Blast makes the maximum (seed 002)
+    rolls = tuple(weapon.attacks.roll(dice) for _ in range(weapon.firing))
     return rolls, sum(attacks_per_model(r.total, weapon, spec.rules, models) for r in rolls)
 
 

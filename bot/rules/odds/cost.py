@@ -95,7 +95,7 @@ def work(spec: AttackSpec) -> Work:
     for i, (weapon, steps) in enumerate(zip(spec.weapons, steps_of(spec), strict=True)):
         attacks = spec.max_attacks(weapon)
         # Horner runs over the attack counts that can happen, then raises to the fewest.
-        fewest = weapon.attackers * attacks_per_model(
+        fewest = weapon.firing * attacks_per_model(
             weapon.attacks.minimum, weapon, spec.rules, target.models
         )
         horner = attacks - fewest + 1 + 2 * fewest.bit_length()

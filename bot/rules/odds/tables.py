@@ -89,7 +89,7 @@ def _attack_counts(spec: AttackSpec, weapon: Weapon) -> Array:
         one[n] = one.get(n, Fraction(0)) + p
     per_model = _array(one)
     total = np.ones(1)
-    for _ in range(weapon.attackers):
+    for _ in range(weapon.firing):
         total = np.convolve(total, per_model)
     return total
 

@@ -30,8 +30,10 @@ def _signed(n: int) -> str:
 def weapon_line(weapon: Weapon) -> str:
     """`10 × 2 attacks at 3+, S4 AP−1 Dmg 1` (`hitting automatically` for auto weapons)."""
     skill = "hitting automatically" if weapon.skill is None else f"at {weapon.skill}+"
-    count = f"{weapon.attackers} × " if weapon.attackers > 1 else ""
+    count = f"{weapon.firing} × " if weapon.firing > 1 else ""
     name = f"{weapon.name}: " if weapon.name else ""
+    if weapon.firing < weapon.attackers:
+        name += "one model throws the Grenade, "  # seed 000, Grenade
     ap = f"AP{_signed(weapon.ap)}" if weapon.ap else "AP0"
     attacks = f"{weapon.attacks.text} attack{'' if weapon.attacks.text == '1' else 's'}"
     return f"{name}{count}{attacks} {skill}, S{weapon.strength} {ap} Dmg {weapon.damage.text}"
