@@ -23,14 +23,18 @@ class BlastRule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """Add `value` to a roll when every phrase in `needs` was typed."""
+    """Add `value` to a roll when every phrase in `needs` was typed and none in `unless`."""
 
     needs: frozenset[str]
     value: int
+    unless: frozenset[str] = frozenset()
+
+    def applies(self, phrases: frozenset[str]) -> bool:
+        return self.needs <= phrases and not self.unless & phrases
 
 
-def _mod(value: int, *needs: str) -> Modifier:
-    return Modifier(frozenset(needs), value)
+def _mod(value: int, *needs: str, unless: tuple[str, ...] = ()) -> Modifier:
+    return Modifier(frozenset(needs), value, frozenset(unless))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +54,10 @@ class Ruleset:
 
     def hit_modifier(self, phrases: frozenset[str], typed: int) -> int:
         """Seed 000 and 10th Core: all modifiers are summed, then capped to -1..+1."""
-        return _capped(typed + sum(m.value for m in self.hit_modifiers if m.needs <= phrases))
+        return _capped(typed + sum(m.value for m in self.hit_modifiers if m.applies(phrases)))
 
     def wound_modifier(self, phrases: frozenset[str], typed: int) -> int:
-        return _capped(typed + sum(m.value for m in self.wound_modifiers if m.needs <= phrases))
+        return _capped(typed + sum(m.value for m in self.wound_modifiers if m.applies(phrases)))
 
 
 def _capped(total: int) -> int:
@@ -123,7 +127,9 @@ TENTH = Ruleset(
     hit_modifiers=(
         _mod(+1, "heavy", "stationary"),  # 10th Core, Heavy: +1 to hit if Remained Stationary
         _mod(-1, "stealth"),  # seed 003, Stealth
-        _mod(-1, "big guns never tire"),  # seed 003, Big Guns Never Tire
+        # Seed 003, Big Guns Never Tire: "subtract 1 from that attack's Hit roll [unless shooting
+        # with a Pistol]".
+        _mod(-1, "big guns never tire", unless=("pistol",)),
     ),
     wound_modifiers=(_mod(+1, "lance", "charged"),),  # 10th Core, Lance: +1 to wound if charged
 )
