@@ -19,6 +19,7 @@ from bot.play.actor import Actor, may_change
 from bot.play.services import Services
 from bot.rules.abilities import parse_abilities
 from bot.rules.attack import AttackResult, resolve
+from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
 from bot.rules.notation import parse
 from bot.rules.odds import Odds, compute
@@ -154,8 +155,15 @@ def plan(typed: Typed, state: GameState | None, rules: Ruleset) -> Plan:
 
 
 def _rules(services: Services, typed: Typed, state: GameState | None) -> Ruleset:
-    """The typed edition, else the channel's game's, else DEFAULT_EDITION."""
-    game_edition = state.edition.attack_ruleset if state and state.edition else None
+    """The typed edition, else the channel's game's, else DEFAULT_EDITION; a game in an edition
+    without attack rules (7th) needs a typed one rather than another edition's rules unsaid."""
+    game = state.edition if state else None
+    if typed.edition is None and game is not None and not game.resolves_attacks:
+        raise IllegalAction(
+            f"This game is {game.name}, and Vox resolves attacks only with 9th, 10th or Eternum "
+            "rules; pick 9th or 10th with `edition:`."
+        )
+    game_edition = game.attack_ruleset if game else None
     return ruleset(typed.edition or game_edition or services.settings.default_edition)
 
 

@@ -84,7 +84,8 @@ class Edition(_Data):
     key: str
     name: str
     seed: str
-    attack_ruleset: Literal["9th", "10th"]
+    attack_ruleset: Literal["9th", "10th"]  # also reads `/unit weapon` profiles
+    resolves_attacks: bool = True  # 7th: no attack rules of its own, so /attack and /odds refuse
     battle_rounds: int
     options: dict[str, bool]
     command_points: CommandPointRule | None

@@ -219,3 +219,18 @@ async def test_a_tracked_attack_sends_at_most_six_statements(tmp_path: Path) -> 
             await h.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]  # None: off
     assert edit.field("Tracked unit") == "**Boyz** — 8/10 models"
     assert len(sent) <= 6, sent
+
+
+async def test_a_7th_edition_game_refuses_attacks_without_a_typed_edition(harness: Harness) -> None:
+    await table(harness, edition="7th")
+    said = (
+        "This game is 7th edition, and Vox resolves attacks only with 9th, 10th or Eternum rules; "
+        "pick 9th or 10th with `edition:`."
+    )
+    for command in ("attack", "odds"):
+        [reply] = await harness.slash(command, **RIFLE)
+        assert reply.ephemeral and reply.content == said
+    [status] = await harness.slash("game status")
+    assert "**Boyz** — 10/10 models" in status.text
+    [odds] = await harness.slash("odds", **RIFLE, edition="9th")
+    assert odds.embed["title"] == "📊 Exact odds — 9th edition"
