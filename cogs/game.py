@@ -21,6 +21,8 @@ Mission = app_commands.Transform[str, NameText("the mission", 100)]
 EditionName = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "7th", "eternum"))]
 MAX_SEQ = 2**31 - 1  # a change's number, as undo names it
 FirstTurn = app_commands.Transform[str, Choice("who goes first", ("rolloff", "me", "opponent"))]
+SIZES = ("Combat Patrol", "Incursion", "Strike Force", "Onslaught")  # 9th: data/editions/9th.json
+BattleSize = app_commands.Transform[str, Choice("a battle size", SIZES)]
 
 
 class GameCog(
@@ -37,6 +39,7 @@ class GameCog(
         first="Who goes first (default: roll off; in Eternum after Attacker and deployment)",
         battle_forged="9th/Eternum: the active player gains 1 CP per Command phase (default: yes)",
         campaign="Play this game as a battle of a campaign (both players must be in it)",
+        battle_size="9th: both players start with its CP (Combat Patrol 3 … Onslaught 18)",
     )  # fmt: skip
     @app_commands.autocomplete(campaign=complete_campaigns)
     async def start(
@@ -44,12 +47,13 @@ class GameCog(
         edition: EditionName | None = None, rounds: app_commands.Range[int, 1, 10] = 5,
         mission: Mission | None = None, first: FirstTurn = "rolloff",
         battle_forged: bool | None = None,
-        campaign: CampaignName | None = None,
+        campaign: CampaignName | None = None, battle_size: BattleSize | None = None,
     ) -> None:  # fmt: skip
         """Start a game in this channel against an opponent."""
         new = NewGame(
             opponent.id, opponent.bot, edition=edition, rounds=rounds, mission=mission or "",
             first=first, battle_forged=battle_forged, campaign=campaign,
+            battle_size=battle_size,
         )  # fmt: skip
         result = await pregame.start(self.bot, actor(interaction), new)
         if isinstance(result, Offer):

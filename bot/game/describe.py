@@ -56,6 +56,13 @@ def _because(reason: str) -> str:
     return f" ({reason})" if reason else ""
 
 
+def _starting(event: GameStarted) -> str:
+    """`, Strike Force: 12 CP each` (9th's battle sizes), or the CP both players started with."""
+    if event.battle_size:
+        return f", {event.battle_size}: {event.starting_cp} CP each"
+    return f", {event.starting_cp} CP each" if event.starting_cp else ""
+
+
 def describe(event: Event, names: Mapping[int, str] | None = None) -> str:
     """One line for `event`; players are shown by `names` or as Discord mentions."""
 
@@ -73,6 +80,7 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             return (
                 f"Game started: {edition(event.edition).name}, {who(event.players[0])} against "
                 f"{who(event.players[1])}, {plural(event.rounds, 'battle round')}"
+                + _starting(event)
             )
         case FirstPlayerChosen():
             return f"{who(event.player)} takes the first turn"

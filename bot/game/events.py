@@ -24,6 +24,7 @@ class GameStarted(BaseEvent):
     options: dict[str, bool] = Field(default_factory=dict)
     starting_cp: int = 0
     mission: str = Field(default="", max_length=100)
+    battle_size: str = Field(default="", max_length=40)  # 9th: what gave the starting CP
 
 
 class FirstPlayerChosen(BaseEvent):

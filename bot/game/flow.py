@@ -39,8 +39,10 @@ def start_game(
     options: Mapping[str, bool] | None = None,
     starting_cp: int = 0,
     mission: str = "",
+    battle_size: str | None = None,
 ) -> GameStarted:
-    """A new game; `rounds` defaults to the edition's (5), options to its defaults."""
+    """A new game; `rounds` defaults to the edition's (5), options to its defaults; a battle size
+    (9th) gives both players its starting CP."""
     ed = edition(edition_name)
     if players[0] == players[1]:
         raise IllegalAction("A game needs two different players; name your opponent.")
@@ -53,6 +55,8 @@ def start_game(
         raise IllegalAction(f"A game lasts 1 to {MAX_ROUNDS} battle rounds; pick one of those.")
     if starting_cp < 0:
         raise IllegalAction("Starting CP cannot be negative; use 0 or more.")
+    if battle_size is not None:
+        starting_cp = _battle_size_cp(ed, battle_size)
     return GameStarted(
         edition=ed.key,
         players=players,
@@ -60,7 +64,17 @@ def start_game(
         options=dict(options or {}),
         starting_cp=starting_cp,
         mission=mission.strip()[:100],
+        battle_size=battle_size or "",
     )
+
+
+def _battle_size_cp(ed: Edition, battle_size: str) -> int:
+    """The starting CP of a battle size (9th Core Book: Combat Patrol 3 … Onslaught 18)."""
+    if not ed.battle_sizes:
+        raise IllegalAction(f"{ed.name} has no battle sizes with starting CP; leave it out.")
+    if battle_size not in ed.battle_sizes:
+        raise IllegalAction(f"Pick a battle size from: {', '.join(ed.battle_sizes)}.")
+    return ed.battle_sizes[battle_size]
 
 
 def _gains(state: GameState, ed: Edition, player: int, phase_key: str) -> list[Event]:

@@ -27,6 +27,7 @@ class PhasePrompt:
     seq: int  # the event that entered this phase: a "Next phase" button must not act twice
     test: Test | None = None  # when units take that test now
     testing: tuple[UnitNote, ...] = ()  # those units, the active player's first
+    has_cp: bool = True  # False in an edition without Command points (7th): no CP shown
 
 
 def _testing(state: GameState) -> tuple[Test | None, tuple[UnitNote, ...]]:
@@ -68,4 +69,5 @@ def phase_prompt(state: GameState) -> PhasePrompt:
         seq=state.phase_seq,
         test=test,
         testing=testing,
+        has_cp=ed.command_points is not None,
     )

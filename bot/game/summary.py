@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.game.events import (
     CommandPointsGained,
@@ -27,7 +27,9 @@ class BiggestAttack:
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
-    """CP and VP per player (totals and this round's changes), casualties and notable rolls."""
+    """CP and VP per player (totals and this round's changes), casualties and notable rolls.
+    `starting_cp`: what each player had when battle round 1 began (the battle size's CP, not a
+    gain); `has_cp`: False in an edition without Command points (7th), whose CP is never shown."""
 
     round: int
     cp: dict[int, int]
@@ -39,6 +41,8 @@ class RoundSummary:
     destroyed: tuple[str, ...]
     biggest: BiggestAttack | None
     notable: tuple[DiceRolled, ...]
+    starting_cp: dict[int, int] = field(default_factory=dict)
+    has_cp: bool = True
 
 
 def effective(log: Iterable[Recorded]) -> list[Recorded]:
@@ -46,6 +50,17 @@ def effective(log: Iterable[Recorded]) -> list[Recorded]:
     entries = list(log)
     undone = {s for r in entries if isinstance(r.event, EventUndone) for s in r.event.seqs}
     return [r for r in entries if r.seq not in undone and not isinstance(r.event, EventUndone)]
+
+
+def _starting_cp(entries: Iterable[Recorded]) -> dict[int, int]:
+    """Each player's CP as battle round 1 began (a battle size's), before any of its gains."""
+    state = GameState()
+    for entry in entries:
+        after = apply(state, entry)
+        if after.round == 1:
+            break
+        state = after
+    return {p: n for p, n in state.cp.items() if n}
 
 
 def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
@@ -59,7 +74,8 @@ def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
     notable: list[DiceRolled] = []
     biggest: BiggestAttack | None = None
     at_end = state
-    for entry in effective(log):
+    entries = effective(log)
+    for entry in entries:
         in_round = state.round == round_
         state = apply(state, entry)
         if not in_round:
@@ -94,4 +110,6 @@ def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
         destroyed=tuple(destroyed),
         biggest=biggest,
         notable=tuple(notable),
+        starting_cp=_starting_cp(entries) if round_ == 1 else {},
+        has_cp=state.edition is None or state.edition.command_points is not None,
     )

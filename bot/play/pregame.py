@@ -37,6 +37,7 @@ class NewGame:
     first: str = "rolloff"  # or "me", "opponent"
     battle_forged: bool | None = None
     campaign: str | None = None
+    battle_size: str | None = None  # 9th: gives both players its starting CP
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ async def start(services: Services, actor: Actor, new: NewGame) -> Offer | Annou
         edition = ground.edition
     started = start_game(
         edition or services.settings.default_edition, players, rounds=new.rounds,
-        mission=new.mission,
+        mission=new.mission, battle_size=new.battle_size,
         options=None if new.battle_forged is None else {"battle_forged": new.battle_forged},
     )  # fmt: skip
     tracker = services.tracker

@@ -15,7 +15,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from bot.rules.errors import InvalidProfile
 
@@ -89,6 +89,9 @@ class Edition(_Data):
     battle_rounds: int
     options: dict[str, bool]
     command_points: CommandPointRule | None
+    # Starting CP per battle size (9th: the Core Book's Combat Patrol 3, Incursion 6, Strike
+    # Force 12, Onslaught 18; seed 000 names no battle sizes). Empty: no such option.
+    battle_sizes: dict[str, int] = Field(default_factory=dict)
     morale: MoraleRule
     phases: tuple[Phase, ...]
 
@@ -103,6 +106,8 @@ class Edition(_Data):
                 raise ValueError(f"phase {needed!r} is not in {keys}")
         if cp and cp.requires is not None and cp.requires not in self.options:
             raise ValueError(f"CP rule needs option {cp.requires!r}, which is not declared")
+        if self.battle_sizes and (cp is None or min(self.battle_sizes.values()) < 0):
+            raise ValueError("battle sizes give starting CP: they need Command points, 0 or more")
         return self
 
     @property

@@ -6,9 +6,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.store.games import active_game, load_events
-from tests.harness import ALICE, BOB, CAROL, DAVE, Harness, Sent
+from tests.harness import ALICE, BOB, CAROL, DAVE, Harness, Rejected, Sent
 
 
 async def started(h: Harness, **options: Any) -> Sent:
@@ -223,6 +225,53 @@ async def test_battle_forged_is_refused_where_the_edition_has_no_such_option(
         "game start", opponent=BOB, first="me", edition="10th", battle_forged=True
     )
     assert refused.ephemeral and "battle_forged" in refused.content
+
+
+async def test_9th_battle_size_gives_starting_cp_and_round_one_shows_it_apart(
+    harness: Harness,
+) -> None:
+    """9th Core Book: a Strike Force game gives each player 12 CP at the start; seed 000's
+    Battle-forged bonus ("at the start of your Command phase … you gain 1 Command point") is
+    round 1's only gain, so the summary says "started with 12 CP, +1 CP", not "+13 CP"."""
+    prompt = await started(harness, battle_size="Strike Force", rounds=2)
+    points = prompt.field("Points")
+    assert f"<@{ALICE.id}> — **13** CP" in points and f"<@{BOB.id}> — **12** CP" in points
+    for _ in range(14):  # 9th: seven phases a turn; the 14th ends battle round 1
+        [prompt] = await harness.click(prompt.button("Next phase")["custom_id"], on=prompt)
+    summary = prompt.embeds[0]
+    assert summary["title"] == "End of battle round 1"
+    text = summary["fields"][0]["value"]
+    assert f"<@{ALICE.id}> — **13** CP · **0** VP (started with 12 CP, +1 CP)" in text
+    assert "+13 CP" not in text
+
+
+async def test_battle_size_is_bounded_and_refused_where_it_gives_no_cp(harness: Harness) -> None:
+    """Discord offers only the four sizes; a request naming another gets one sentence."""
+    with pytest.raises(Rejected, match="not one of the choices"):
+        await harness.slash("game start", opponent=BOB, battle_size="Apocalypse")
+    [unknown] = await harness.slash("game start", opponent=BOB, battle_size="Apocalypse", raw=True)
+    assert unknown.ephemeral
+    assert unknown.content == (
+        "Pick a battle size from: Combat Patrol, Incursion, Strike Force, Onslaught."
+    )
+    [refused] = await harness.slash(
+        "game start", opponent=BOB, edition="10th", battle_size="Onslaught"
+    )
+    assert refused.ephemeral
+    assert refused.content == "10th edition has no battle sizes with starting CP; leave it out."
+    assert await active_game(harness.bot.db, 920000000000000001) is None
+
+
+async def test_7th_shows_no_command_points_anywhere(harness: Harness) -> None:
+    """7th edition has no Command points in Vox's data: the prompt, the status and the summary
+    show only VP."""
+    prompt = await started(harness, edition="7th", rounds=1)
+    assert prompt.field("Points") == f"<@{ALICE.id}> — **0** VP\n<@{BOB.id}> — **0** VP"
+    [status] = await harness.slash("game status")
+    assert "CP" not in status.field("Victory points")
+    while prompt.embeds[0]["title"] != "End of battle round 1":
+        [prompt] = await harness.click(prompt.button("Next phase")["custom_id"], on=prompt)
+    assert all("CP" not in f["value"] for e in prompt.embeds for f in e.get("fields", []))
 
 
 async def test_a_next_phase_click_sends_at_most_5_statements(harness: Harness) -> None:

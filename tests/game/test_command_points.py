@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import gain_cp, next_phase, spend_cp
-from bot.game.events import CommandPointsGained
+from bot.game import from_json, gain_cp, next_phase, spend_cp, start_game
+from bot.game.events import CommandPointsGained, GameStarted
 from bot.rules.errors import IllegalAction
 from tests.game.conftest import ALICE, BOB, Table
 
@@ -82,3 +82,36 @@ def test_only_the_games_players_hold_cp(table: Table) -> None:
     table.start("9th")
     with pytest.raises(IllegalAction, match="two players"):
         gain_cp(table.state, 999, 1)
+
+
+@pytest.mark.parametrize(
+    ("size", "cp"),
+    [("Combat Patrol", 3), ("Incursion", 6), ("Strike Force", 12), ("Onslaught", 18)],
+)
+def test_9th_battle_size_gives_both_players_its_starting_cp(
+    table: Table, size: str, cp: int
+) -> None:
+    """The 9th edition Core Book's battle sizes: "Combat Patrol … 3 CP, Incursion … 6 CP, Strike
+    Force … 12 CP, Onslaught … 18 CP" to each player at the start (seed 000 names no battle
+    sizes, only that "If your army is Battle-forged, then at the start of your Command phase …
+    you gain 1 Command point (CP)")."""
+    table.start("9th", battle_size=size)
+    assert table.state.cp == {ALICE: cp + 1, BOB: cp}  # Alice's first Command phase: +1
+    started = table.log[0].event
+    assert isinstance(started, GameStarted)
+    assert (started.battle_size, started.starting_cp) == (size, cp)
+
+
+def test_a_battle_size_is_one_of_the_editions_and_only_where_it_gives_cp() -> None:
+    with pytest.raises(IllegalAction, match="Pick a battle size from: Combat Patrol, Incursion"):
+        start_game("9th", (ALICE, BOB), battle_size="Apocalypse")
+    for edition in ("10th", "7th", "eternum"):
+        with pytest.raises(IllegalAction, match="has no battle sizes with starting CP"):
+            start_game(edition, (ALICE, BOB), battle_size="Strike Force")
+
+
+def test_a_game_started_before_battle_sizes_still_loads() -> None:
+    old = '{"kind": "game_started", "edition": "9th", "players": [1, 2], "rounds": 5}'
+    started = from_json("game_started", old)
+    assert isinstance(started, GameStarted)
+    assert (started.starting_cp, started.battle_size) == (0, "")

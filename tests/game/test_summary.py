@@ -60,3 +60,20 @@ def test_undone_actions_are_left_out_of_the_summary(table: Table) -> None:
     summary = round_summary(table.log, 1)
     assert summary.casualties == {"Boyz": 1}
     assert summary.biggest == BiggestAttack("Boyz", "Bolter", 1, len(table.log))
+
+
+def test_starting_cp_is_not_a_gain_of_round_one(table: Table) -> None:
+    """A Strike Force game (12 CP each) shows round 1 as started with 12, +1 CP: seed 000, "If
+    your army is Battle-forged, then at the start of your Command phase … you gain 1 Command
+    point (CP)" is the round's only gain, for each player in their own turn."""
+    table.start("9th", battle_size="Strike Force")
+    table.goto("morale").next().goto("morale").next()  # round 2 has begun
+    first = round_summary(table.log, 1)
+    assert (first.starting_cp, first.cp_gained) == ({ALICE: 12, BOB: 12}, {ALICE: 1, BOB: 1})
+    assert first.cp == {ALICE: 13, BOB: 13}
+    assert round_summary(table.log, 2).starting_cp == {}
+
+
+def test_the_summary_knows_an_edition_without_command_points(table: Table) -> None:
+    assert round_summary(table.start("7th").log, 1).has_cp is False
+    assert round_summary(Table().start("9th").log, 1).has_cp is True

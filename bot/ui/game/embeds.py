@@ -17,9 +17,17 @@ def who(player: int | None) -> str:
     return "nobody" if player is None else f"<@{player}>"
 
 
-def _points(state_players: Sequence[int], cp: dict[int, int], vp: dict[int, int]) -> str:
+def _has_cp(state: GameState) -> bool:
+    return state.edition is None or state.edition.command_points is not None
+
+
+def _points(
+    state_players: Sequence[int], cp: dict[int, int], vp: dict[int, int], has_cp: bool = True
+) -> str:
+    """`@A — **3** CP · **5** VP` per player; without Command points (7th) only the VP."""
     return "\n".join(
-        f"{who(p)} — **{cp.get(p, 0)}** CP · **{vp.get(p, 0)}** VP" for p in state_players
+        f"{who(p)} — " + (f"**{cp.get(p, 0)}** CP · " if has_cp else "") + f"**{vp.get(p, 0)}** VP"
+        for p in state_players
     )
 
 
@@ -61,8 +69,8 @@ def status_embed(state: GameState) -> discord.Embed:
         lines.append(f"Attacker {who(state.attacker)} · Defender {who(defender)}")
     embed.description = "\n".join(lines) or None
     embed.add_field(
-        name="Command and victory points",
-        value=_points(state.players, dict(state.cp), dict(state.vp)),
+        name="Command and victory points" if _has_cp(state) else "Victory points",
+        value=_points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
         inline=False,
     )
     return add_units(embed, state)
@@ -96,7 +104,9 @@ def prompt_embed(prompt: PhasePrompt) -> discord.Embed:
             lines.append(f"**{note.unit}** ({who(note.owner)}): {note.reason}{block}")
         embed.add_field(name="Units this concerns", value="\n".join(lines)[:1024], inline=False)
     embed.add_field(
-        name="Points", value=_points(list(prompt.cp), prompt.cp, prompt.vp), inline=False
+        name="Points",
+        value=_points(list(prompt.cp), prompt.cp, prompt.vp, prompt.has_cp),
+        inline=False,
     )
     embed.set_footer(text="Press Next phase (or /game next) when this phase is done.")
     return embed
@@ -107,15 +117,14 @@ def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embe
     lines = []
     for p in players:
         changes = [
+            f"started with {summary.starting_cp[p]} CP" if summary.starting_cp.get(p) else "",
             f"+{summary.cp_gained[p]} CP" if summary.cp_gained.get(p) else "",
             f"−{summary.cp_spent[p]} CP spent" if summary.cp_spent.get(p) else "",
             f"+{summary.vp_scored[p]} VP" if summary.vp_scored.get(p) else "",
         ]
         change = ", ".join(c for c in changes if c)
-        lines.append(
-            f"{who(p)} — **{summary.cp.get(p, 0)}** CP · **{summary.vp.get(p, 0)}** VP"
-            + (f" ({change})" if change else "")
-        )
+        points = _points([p], summary.cp, summary.vp, summary.has_cp)
+        lines.append(points + (f" ({change})" if change else ""))
     embed.add_field(name="Points", value="\n".join(lines), inline=False)
     casualties = "\n".join(
         f"{unit}: {n} model{'s' if n != 1 else ''}" for unit, n in summary.casualties.items()
@@ -146,7 +155,7 @@ def final_embed(state: GameState, reason: str = "") -> discord.Embed:
     )
     embed.add_field(
         name="Final score",
-        value=_points(state.players, dict(state.cp), dict(state.vp)),
+        value=_points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
         inline=False,
     )
     return embed
