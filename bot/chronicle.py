@@ -38,6 +38,7 @@ Decision = Callable[[CampaignState], Sequence[Event]]
 Book = Loaded[store.CampaignRecord, CampaignState, Event]
 GONE = "That campaign no longer exists."
 LINKED = "That game is already part of a campaign, or no longer exists; start a new game."
+IN_A_SERVER = "Campaigns live in a server; use this command in one."
 
 CAMPAIGN = Model(
     CampaignState,
@@ -75,7 +76,7 @@ class Chronicle(Ledger[store.CampaignRecord, CampaignState, Event]):
     async def find(self, guild_id: int | None, name: str) -> Book:
         """The server's campaign called `name` (any case); one sentence if there is none."""
         if guild_id is None:
-            raise NotAllowed("Campaigns live in a server; use this command in one.")
+            raise NotAllowed(IN_A_SERVER)
         record = await store.find_campaign(self.db, guild_id, name)
         if record is None:
             raise NotFound(

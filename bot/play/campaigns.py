@@ -10,14 +10,12 @@ from bot.campaign import CampaignState, Card, import_events, join, parse_export
 from bot.campaign.actions import Action
 from bot.campaign.battles import set_note, undo_choice
 from bot.campaign.export import MAX_BYTES
-from bot.chronicle import Book
+from bot.chronicle import IN_A_SERVER, Book
 from bot.errors import NotAllowed, NotFound, VoxError
 from bot.play.actor import Actor, is_admin
 from bot.play.campaign_games import campaign_of_game
 from bot.play.services import Services
 from bot.rules.errors import IllegalAction
-
-IN_A_SERVER = "Campaigns live in a server; use this command in one."
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +44,7 @@ async def find(services: Services, actor: Actor, name: str) -> Campaign:
 async def create(services: Services, actor: Actor, name: str, edition: str) -> Campaign:
     """A new campaign in the server; its creator joins it and administers it."""
     if actor.guild_id is None:
-        raise VoxError(IN_A_SERVER)
+        raise NotAllowed(IN_A_SERVER)
     book = await services.chronicle.create(actor.guild_id, name, edition, actor.user_id)
     return Campaign.of(book)
 
