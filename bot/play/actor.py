@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.campaign import CampaignState
 from bot.errors import NotAllowed
 from bot.game import GameState
 
+T = TypeVar("T")
 NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
 
 
@@ -31,3 +34,14 @@ def may_change(actor: Actor, state: GameState) -> None:
 def is_admin(actor: Actor, state: CampaignState) -> bool:
     """The campaign's creator or a member with Manage Server administer it."""
     return actor.user_id == state.creator or actor.manages_server
+
+
+def by_a_player(actor: Actor, decide: Callable[[GameState], T]) -> Callable[[GameState], T]:
+    """`decide`, by a member who may change the game: checked against the state it decides on
+    (inside the ledger's lock), before `decide` rolls anything."""
+
+    def decide_as(state: GameState) -> T:
+        may_change(actor, state)
+        return decide(state)
+
+    return decide_as

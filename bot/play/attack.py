@@ -15,7 +15,8 @@ from bot.errors import NotFound, VoxError
 from bot.game import Event, GameState, Unit, set_health
 from bot.game import guards as game_guards
 from bot.game.units import Weapon as GameWeapon
-from bot.play.actor import Actor, may_change
+from bot.play.actor import Actor
+from bot.play.rolled import roll_and_record
 from bot.play.services import Services
 from bot.rules.abilities import parse_abilities
 from bot.rules.attack import AttackResult, resolve
@@ -108,21 +109,18 @@ async def attack(services: Services, actor: Actor, typed: Typed) -> Attacked:
     first = plan(typed, state, rules)
     if first.target is None or state is None:
         return Attacked(first, resolve(first.spec, services.dice))
-    may_change(actor, state)
-    landed: list[tuple[Plan, AttackResult]] = []
 
-    def decide(now: GameState) -> list[Event]:
+    def decide(now: GameState) -> tuple[tuple[Plan, AttackResult], list[Event]]:
         aimed = plan(typed, now, rules)
         result = resolve(aimed.spec, services.dice)
-        landed[:] = [(aimed, result)]
         assert aimed.target is not None
         source = " + ".join(w.name or "attack" for w in aimed.spec.weapons)
-        return set_health(
+        damage = set_health(
             now, aimed.target, result.models_left, result.wounds_left, source, aimed.attacker
         )
+        return (aimed, result), damage
 
-    outcome = await services.tracker.act(actor.channel_id, actor.user_id, decide)
-    [(aimed, result)] = landed
+    (aimed, result), outcome = await roll_and_record(services, actor, decide)
     assert aimed.target is not None
     return Attacked(aimed, result, outcome.state.unit(aimed.target))
 

@@ -29,7 +29,7 @@ from bot.game import (
 )
 from bot.game.events import GameEnded, Recorded
 from bot.game.flow import choose_first_player
-from bot.play.actor import Actor, may_change
+from bot.play.actor import Actor, by_a_player, may_change
 from bot.play.services import Services
 from bot.tracker import Outcome, Table, in_phase
 
@@ -90,19 +90,9 @@ async def announcement(services: Services, outcome: Outcome) -> Announcement:
     return Announcement(outcome, summary, phase_prompt(outcome.state))
 
 
-def checked(actor: Actor, decide: Decision) -> Decision:
-    """`decide`, by a member who may change the game (checked against the state it decides on)."""
-
-    def decide_as(state: GameState) -> Sequence[Event]:
-        may_change(actor, state)
-        return decide(state)
-
-    return decide_as
-
-
 async def change(services: Services, actor: Actor, decide: Decision) -> Outcome:
     """A change to the channel's game by one of its players (or Manage Channels)."""
-    return await services.tracker.act(actor.channel_id, actor.user_id, checked(actor, decide))
+    return await services.tracker.act(actor.channel_id, actor.user_id, by_a_player(actor, decide))
 
 
 async def current(services: Services, actor: Actor, game_id: int) -> Table:

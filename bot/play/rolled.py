@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from bot.game import Event, GameState
-from bot.play.actor import Actor, may_change
+from bot.play.actor import Actor, by_a_player
 from bot.play.services import Services
 from bot.tracker import Expectation, Outcome
 
@@ -30,10 +30,10 @@ async def roll_and_record(
     rolled: list[R] = []
 
     def events(state: GameState) -> Sequence[Event]:
-        may_change(actor, state)
         result, decided = decide(state)
         rolled.append(result)
         return decided
 
-    outcome = await services.tracker.act(actor.channel_id, actor.user_id, events, expect=expect)
+    checked = by_a_player(actor, events)
+    outcome = await services.tracker.act(actor.channel_id, actor.user_id, checked, expect=expect)
     return rolled[-1], outcome
