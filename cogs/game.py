@@ -100,13 +100,18 @@ class GameCog(
         await interaction.response.send_message(embed=log_embed(events, count))
 
     @app_commands.command(name="end")
-    @app_commands.describe(winner="Who won (default: decided on victory points)")
+    @app_commands.describe(
+        winner="Who won (default: decided on victory points)",
+        concede="You concede: your opponent wins, and the battle report says so",
+    )
     async def end(
-        self, interaction: discord.Interaction[VoxBot], winner: discord.User | None = None
-    ) -> None:
+        self, interaction: discord.Interaction[VoxBot], winner: discord.User | None = None,
+        concede: bool = False,
+    ) -> None:  # fmt: skip
         """End the game now: a concession or a game cut short."""
         chosen = None if winner is None else winner.id
-        await announce(interaction, await game.end(self.bot, actor(interaction), chosen))
+        result = await game.end(self.bot, actor(interaction), chosen, concede)
+        await announce(interaction, result)
 
 
 async def setup(bot: VoxBot) -> None:

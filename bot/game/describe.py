@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.game.events import (
+    ChargeDeclared,
     CommandPointsGained,
     CommandPointsSpent,
     DamageApplied,
     DeploymentFinished,
     DiceRolled,
+    EngagementChanged,
     Event,
     EventUndone,
     FirstPlayerChosen,
@@ -18,6 +20,8 @@ from bot.game.events import (
     Healed,
     PhaseAdvanced,
     PowerAttempted,
+    PromptShown,
+    ReserveRolled,
     RolesChosen,
     RoundEnded,
     TestTaken,
@@ -26,6 +30,7 @@ from bot.game.events import (
     UnitEdited,
     UnitMoved,
     UnitRemoved,
+    UnitReserved,
     VictoryPointsScored,
     WeaponAdded,
     WeaponRemoved,
@@ -144,7 +149,39 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             )
         case EventUndone():
             return f"Undone: {event.what}"
+        case ChargeDeclared():
+            return _charge(event)
+        case EngagementChanged():
+            return _engagement(event)
+        case UnitReserved():
+            return f"{event.unit} was placed into Reserves"
+        case ReserveRolled() if event.die is None:
+            return f"{event.unit} arrived from Reserves automatically"
+        case ReserveRolled():
+            verdict = "arrived" if event.arrived else "stays in Reserves"
+            return f"{event.unit} {verdict} (Reserve Roll {event.die}, {event.needed}+ needed)"
+        case PromptShown():
+            return "The phase prompt was posted"
+        case GameEnded() if event.conceded is not None:
+            return f"Game over, {who(event.conceded)} conceded: {who(event.winner)} wins"
         case GameEnded():
             if event.winner is None:
                 return f"Game over, a draw: {event.reason}"
             return f"Game over, {who(event.winner)} wins: {event.reason}"
+
+
+def _charge(event: ChargeDeclared) -> str:
+    at = f" at {', '.join(event.targets)}" if event.targets else ""
+    verdict = "succeeded" if event.succeeded else "failed"
+    again = "re-rolled charge" if event.reroll else "charge"
+    return (
+        f"{event.unit}'s {again}{at} {verdict}: rolled {event.total} "
+        f'({event.needed}+ needed for {event.distance}")'
+    )
+
+
+def _engagement(event: EngagementChanged) -> str:
+    if not event.enemies:
+        return f"{event.unit} is out of combat" if not event.engaged else f"{event.unit} engaged"
+    with_ = ", ".join(event.enemies)
+    return f"{event.unit} is {'in' if event.engaged else 'out of'} combat with {with_}"

@@ -12,8 +12,35 @@ from pydantic import Field
 
 from bot import eventlog
 from bot.eventlog import BaseEvent
-from bot.game.units import UnitProfile, Weapon
-from bot.rules.editions import MoveKind
+from bot.game.unit_events import (
+    ChargeDeclared,
+    DamageApplied,
+    EngagementChanged,
+    Healed,
+    ReserveRolled,
+    UnitAdded,
+    UnitEdited,
+    UnitMoved,
+    UnitRemoved,
+    UnitReserved,
+    WeaponAdded,
+    WeaponRemoved,
+)
+
+__all__ = [  # the unit events, re-exported beside this module's own
+    "ChargeDeclared",
+    "DamageApplied",
+    "EngagementChanged",
+    "Healed",
+    "ReserveRolled",
+    "UnitAdded",
+    "UnitEdited",
+    "UnitMoved",
+    "UnitRemoved",
+    "UnitReserved",
+    "WeaponAdded",
+    "WeaponRemoved",
+]
 
 
 class GameStarted(BaseEvent):
@@ -74,80 +101,6 @@ class VictoryPointsScored(BaseEvent):
     player: int
     amount: int
     reason: str = ""
-
-
-class UnitAdded(BaseEvent):
-    """`card`: fielded from the owner's campaign roster (the unit bears the card's name)."""
-
-    kind: Literal["unit_added"] = "unit_added"
-    owner: int
-    profile: UnitProfile
-    card: bool = False
-
-
-class UnitEdited(BaseEvent):
-    kind: Literal["unit_edited"] = "unit_edited"
-    unit: str
-    before: UnitProfile
-    after: UnitProfile
-
-
-class UnitRemoved(BaseEvent):
-    kind: Literal["unit_removed"] = "unit_removed"
-    unit: str
-
-
-class WeaponAdded(BaseEvent):
-    """A new weapon; with `replaced`, the new profile of the unit's weapon of that name."""
-
-    kind: Literal["weapon_added"] = "weapon_added"
-    unit: str
-    weapon: Weapon
-    replaced: Weapon | None = None
-
-
-class WeaponRemoved(BaseEvent):
-    kind: Literal["weapon_removed"] = "weapon_removed"
-    unit: str
-    weapon: Weapon
-
-
-class UnitMoved(BaseEvent):
-    """A move this turn; `roll` is the Advance D6 or the 2D6 charge total, `dice` its faces."""
-
-    kind: Literal["unit_moved"] = "unit_moved"
-    unit: str
-    how: MoveKind
-    roll: int | None = None
-    dice: tuple[int, ...] = ()
-
-
-class DamageApplied(BaseEvent):
-    """Damage and its result, before and after, so undo and summaries are exact."""
-
-    kind: Literal["damage_applied"] = "damage_applied"
-    unit: str
-    damage: int
-    mortal: bool = False
-    source: str = ""
-    attacker: str | None = None  # the tracked unit that did it, if one did (a campaign kill)
-    models_before: int
-    wounds_before: int
-    models_after: int
-    wounds_after: int
-
-    @property
-    def models_destroyed(self) -> int:
-        return self.models_before - self.models_after
-
-
-class Healed(BaseEvent):
-    kind: Literal["healed"] = "healed"
-    unit: str
-    models_before: int
-    wounds_before: int
-    models_after: int
-    wounds_after: int
 
 
 class DiceRolled(BaseEvent):
@@ -217,10 +170,21 @@ class EventUndone(BaseEvent):
 
 
 class GameEnded(BaseEvent):
+    """The end; `conceded` names the player who conceded (the other one is the winner)."""
+
     kind: Literal["game_ended"] = "game_ended"
     winner: int | None
     reason: str
     vp: dict[int, int] = Field(default_factory=dict)
+    conceded: int | None = None
+
+
+class PromptShown(BaseEvent):
+    """The message that shows the current player turn's live prompt (edited as phases advance);
+    bookkeeping for the channel, not a change to the game: undo and the log skip it."""
+
+    kind: Literal["prompt_shown"] = "prompt_shown"
+    message_id: int
 
 
 Event = (
@@ -247,6 +211,11 @@ Event = (
     | DeploymentFinished
     | EventUndone
     | GameEnded
+    | ChargeDeclared
+    | EngagementChanged
+    | UnitReserved
+    | ReserveRolled
+    | PromptShown
 )
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -256,11 +225,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CommandPointsGained, CommandPointsSpent, VictoryPointsScored, UnitAdded, UnitEdited,
         UnitRemoved, WeaponAdded, WeaponRemoved, UnitMoved, DamageApplied, Healed, DiceRolled,
         PowerAttempted, TestTaken, RolesChosen, DeploymentFinished, EventUndone, GameEnded,
+        ChargeDeclared, EngagementChanged, UnitReserved, ReserveRolled, PromptShown,
     )
 }  # fmt: skip
 
 # Events that leave the state as it was: undo skips them.
-NOT_UNDOABLE = frozenset({"dice_rolled", "event_undone", "game_started"})
+NOT_UNDOABLE = frozenset({"dice_rolled", "event_undone", "game_started", "prompt_shown"})
 
 
 def to_json(event: Event) -> str:

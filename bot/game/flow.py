@@ -168,10 +168,21 @@ def next_phase(state: GameState) -> list[Event]:
 
 
 def end_game(
-    state: GameState, reason: str = "ended early", *, winner: int | None = None
+    state: GameState,
+    reason: str = "ended early",
+    *,
+    winner: int | None = None,
+    conceded: int | None = None,
 ) -> list[Event]:
-    """End now (a concession or a game cut short); the winner is named, or decided on VP."""
+    """End now: a game cut short (the winner named, or decided on VP), or `conceded` by one
+    player (the other wins, and the log says it was a concession)."""
     guards.game_open(state)
+    if conceded is not None:
+        loser = guards.player(state, conceded)
+        if winner is not None and winner != state.other(loser):
+            raise IllegalAction("A player who concedes cannot also win; leave out winner.")
+        won: int | None = state.other(loser)
+        return [GameEnded(winner=won, reason="conceded", vp=dict(state.vp), conceded=loser)]
     won = guards.player(state, winner) if winner is not None else on_vp(state)
     return [GameEnded(winner=won, reason=reason, vp=dict(state.vp))]
 

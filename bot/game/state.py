@@ -7,103 +7,18 @@ are forgotten, so a long game holds a bounded number of past states, not one per
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
 
 from bot.game import events as ev
 from bot.game.describe import describe
 from bot.game.events import NOT_UNDOABLE, Recorded
-from bot.game.units import Unit
-from bot.rules.editions import Edition, Phase, edition
-from bot.rules.names import name_key
+from bot.game.model import UNDO_LIMIT, Attempt, GameState, Status, UndoPoint
+from bot.game.unit_fold import UNIT_HANDLERS, replace_unit
+from bot.rules.editions import edition
 
-Status = Literal["new", "setup", "active", "ended"]
-UNDO_LIMIT = 30  # actions undo can take back in a row (README, /game undo)
-
-
-@dataclass(frozen=True, slots=True)
-class UndoPoint:
-    """An action that changed the state: its events, who did it, and the state before it (whose
-    own undo history is not kept there: the points after this one in `GameState.history` are)."""
-
-    seqs: tuple[int, ...]
-    kinds: tuple[str, ...]
-    actor: int | None
-    what: str
-    before: GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """A psychic power attempted this battle round (for the once-per-round limits)."""
-
-    player: int
-    unit: str  # case-folded
-    power: str  # case-folded
-    phase_seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """Everything `/game status` shows; `seq` is the last event applied (for optimistic append)."""
-
-    edition: Edition | None = None
-    players: tuple[int, ...] = ()
-    rounds: int = 0
-    options: Mapping[str, bool] = field(default_factory=dict)
-    status: Status = "new"
-    round: int = 0
-    first: int | None = None
-    active: int | None = None
-    phase_index: int = 0
-    cp: Mapping[int, int] = field(default_factory=dict)
-    vp: Mapping[int, int] = field(default_factory=dict)
-    units: Mapping[str, Unit] = field(default_factory=dict)  # by name_key, in added order
-    winner: int | None = None
-    seq: int = 0
-    phase_seq: int = 0  # the event that entered the current phase: a prompt's identity
-    attempts: tuple[Attempt, ...] = ()  # psychic powers attempted this battle round
-    tested: frozenset[tuple[str, str]] = frozenset()  # (unit key, test) taken this phase
-    attacker: int | None = None  # Eternum set-up
-    deployed_first: int | None = None
-    chooser: int | None = None  # who picks the first turn, once a roll-off decided it
-    history: tuple[UndoPoint, ...] = ()  # the last UNDO_LIMIT actions, newest first
-    changed: bool = False  # some action changed the game (undo past `history` is then refused)
-
-    @property
-    def undo(self) -> UndoPoint | None:
-        """The action undo would revert next."""
-        return self.history[0] if self.history else None
-
-    @property
-    def phase(self) -> Phase | None:
-        if self.edition is None or self.status != "active":
-            return None
-        return self.edition.phase(self.phase_index)
-
-    def other(self, player: int) -> int:
-        return self.players[1] if player == self.players[0] else self.players[0]
-
-    def unit(self, name: str) -> Unit | None:
-        return self.units.get(name_key(name))
-
-
-def _units(state: GameState, name: str, unit: Unit | None) -> Mapping[str, Unit]:
-    units = dict(state.units)
-    key = name_key(name)
-    if unit is None:
-        units.pop(key, None)
-    else:
-        units[key] = unit
-    return units
-
-
-def _unit(state: GameState, name: str) -> Unit:
-    found = state.unit(name)
-    if found is None:
-        raise ValueError(f"the log names unit {name!r}, which does not exist at that point")
-    return found
+__all__ = ["UNDO_LIMIT", "Attempt", "GameState", "Status", "UndoPoint", "apply", "fold"]
 
 
 def _started(state: GameState, e: ev.GameStarted) -> GameState:
@@ -146,59 +61,6 @@ def _vp(state: GameState, e: ev.VictoryPointsScored) -> GameState:
     return replace(state, vp={**state.vp, e.player: max(0, state.vp.get(e.player, 0) + e.amount)})
 
 
-def _added(state: GameState, e: ev.UnitAdded) -> GameState:
-    return replace(state, units=_units(state, e.profile.name, Unit.fresh(e.owner, e.profile)))
-
-
-def _edited(state: GameState, e: ev.UnitEdited) -> GameState:
-    """A rename keeps the unit's place in the list."""
-    old, new = name_key(e.unit), name_key(e.after.name)
-    unit = _unit(state, e.unit).with_profile(e.after)
-    units = {(new if k == old else k): (unit if k == old else u) for k, u in state.units.items()}
-    return replace(state, units=units)
-
-
-def _weapon(state: GameState, e: ev.WeaponAdded) -> GameState:
-    """A replacement keeps the weapon's place in the list."""
-    unit = _unit(state, e.unit)
-    key, weapons = name_key(e.weapon.name), unit.profile.weapons
-    if e.replaced is not None and any(name_key(w.name) == key for w in weapons):
-        weapons = tuple(e.weapon if name_key(w.name) == key else w for w in weapons)
-    else:
-        weapons = (*weapons, e.weapon)
-    profile = unit.profile.model_copy(update={"weapons": weapons})
-    return replace(state, units=_units(state, e.unit, replace(unit, profile=profile)))
-
-
-def _weapon_removed(state: GameState, e: ev.WeaponRemoved) -> GameState:
-    unit = _unit(state, e.unit)
-    key = name_key(e.weapon.name)
-    weapons = tuple(w for w in unit.profile.weapons if name_key(w.name) != key)
-    profile = unit.profile.model_copy(update={"weapons": weapons})
-    return replace(state, units=_units(state, e.unit, replace(unit, profile=profile)))
-
-
-def _moved(state: GameState, e: ev.UnitMoved) -> GameState:
-    unit = _unit(state, e.unit)
-    if e.how == "charge":
-        unit = replace(unit, charged=True)
-    else:
-        unit = replace(unit, move=e.how, advance_roll=e.roll if e.how == "advance" else None)
-    return replace(state, units=_units(state, e.unit, unit))
-
-
-def _damaged(state: GameState, e: ev.DamageApplied) -> GameState:
-    unit = _unit(state, e.unit)
-    lost = unit.lost_this_turn + max(0, e.models_destroyed)
-    unit = replace(unit, alive=e.models_after, wounds_left=e.wounds_after, lost_this_turn=lost)
-    return replace(state, units=_units(state, e.unit, unit))
-
-
-def _healed(state: GameState, e: ev.Healed) -> GameState:
-    unit = replace(_unit(state, e.unit), alive=e.models_after, wounds_left=e.wounds_after)
-    return replace(state, units=_units(state, e.unit, unit))
-
-
 def _attempted(state: GameState, e: ev.PowerAttempted) -> GameState:
     tried = Attempt(e.player, e.unit.casefold(), e.power.casefold(), state.phase_seq)
     return replace(state, attempts=(*state.attempts, tried))
@@ -208,8 +70,10 @@ def _tested(state: GameState, e: ev.TestTaken) -> GameState:
     state = replace(state, tested=state.tested | {(e.unit.casefold(), e.test)})
     if e.test != "battle_shock" or e.passed:
         return state
-    shocked = replace(_unit(state, e.unit), battle_shocked=True)
-    return replace(state, units=_units(state, e.unit, shocked))
+    unit = state.unit(e.unit)
+    if unit is None:
+        raise ValueError(f"the log names unit {e.unit!r}, which does not exist at that point")
+    return replace_unit(state, e.unit, replace(unit, battle_shocked=True))
 
 
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
@@ -225,20 +89,14 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "cp_gained": lambda s, e: _cp(s, e.player, e.amount),
     "cp_spent": lambda s, e: _cp(s, e.player, -e.amount),
     "vp_scored": _vp,
-    "unit_added": _added,
-    "unit_edited": _edited,
-    "unit_removed": lambda s, e: replace(s, units=_units(s, e.unit, None)),
-    "weapon_added": _weapon,
-    "weapon_removed": _weapon_removed,
-    "unit_moved": _moved,
-    "damage_applied": _damaged,
-    "healed": _healed,
+    **UNIT_HANDLERS,
     "dice_rolled": lambda s, e: s,
     "power_attempted": _attempted,
     "test_taken": _tested,
     "roles_chosen": lambda s, e: replace(s, attacker=e.attacker),
     "deployment_finished": lambda s, e: replace(s, deployed_first=e.first, chooser=e.chooser),
     "game_ended": _ended,
+    "prompt_shown": lambda s, e: replace(s, prompt_message=e.message_id),
 }
 
 

@@ -72,6 +72,10 @@ class Unit:
     charged: bool = False
     lost_this_turn: int = 0
     battle_shocked: bool = False  # 10th: OC 0 until its controller's next Command phase
+    engaged: frozenset[str] = frozenset()  # name keys of the enemy units it is in combat with
+    charge_declared: bool = False  # this turn (one charge per unit per phase)
+    charge_rerolled: bool = False  # its failed charge was re-rolled this turn
+    in_reserve: bool = False  # Eternum: placed into Reserves and not arrived yet
 
     @classmethod
     def fresh(cls, owner: int, profile: UnitProfile) -> Unit:
@@ -84,6 +88,11 @@ class Unit:
     @property
     def destroyed(self) -> bool:
         return self.alive == 0
+
+    @property
+    def in_combat(self) -> bool:
+        """Within Engagement Range of an enemy unit (as the players recorded it)."""
+        return bool(self.engaged)
 
     @property
     def advanced(self) -> bool:
@@ -104,7 +113,10 @@ class Unit:
 
     def new_turn(self) -> Unit:
         """Turn flags reset when the turn they were set in ends."""
-        return replace(self, move=None, advance_roll=None, charged=False, lost_this_turn=0)
+        return replace(
+            self, move=None, advance_roll=None, charged=False, lost_this_turn=0,
+            charge_declared=False, charge_rerolled=False,
+        )  # fmt: skip
 
     def rallied(self) -> Unit:
         """No longer battle-shocked: its controller's Command phase has begun."""

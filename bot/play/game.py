@@ -138,9 +138,20 @@ async def choose_first(
     return await announcement(services, outcome)
 
 
-async def end(services: Services, actor: Actor, winner: int | None) -> Announcement:
-    """End the game now (a concession or a game cut short); `winner` None: on victory points."""
-    outcome = await change(services, actor, lambda s: end_game(s, "ended early", winner=winner))
+async def end(
+    services: Services, actor: Actor, winner: int | None, concede: bool = False
+) -> Announcement:
+    """End the game now: cut short (`winner` None: on victory points), or the actor concedes."""
+    if not concede:
+        decide: Decision = lambda s: end_game(s, "ended early", winner=winner)  # noqa: E731
+    else:
+
+        def decide(s: GameState) -> Sequence[Event]:
+            if actor.user_id not in s.players:
+                raise NotAllowed("Only a player of this game can concede it.")
+            return end_game(s, winner=winner, conceded=actor.user_id)
+
+    outcome = await change(services, actor, decide)
     return await announcement(services, outcome)
 
 

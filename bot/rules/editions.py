@@ -94,6 +94,10 @@ class Edition(_Data):
     battle_sizes: dict[str, int] = Field(default_factory=dict)
     morale: MoraleRule
     phases: tuple[Phase, ...]
+    # The inches a charge stops short of the enemy: 9th/10th/Eternum Engagement Range is 1"
+    # (so a charge 9" away needs 8+); 7th (seed 001) charges into base contact: 0.
+    engagement_range: int = Field(default=1, ge=0, le=3)
+    round_name: str = "Battle round"  # seed 001 (7th) calls a round of both turns a "game turn"
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
