@@ -1,4 +1,5 @@
-"""Game embeds: status, the phase prompt, the round summary, the final result and the log."""
+"""Game embeds: status, the round summary, the final result and the log (the phase prompt is
+`bot.ui.game.prompt`)."""
 
 from __future__ import annotations
 
@@ -6,29 +7,17 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.game import GameState, PhasePrompt, Recorded, RoundSummary, Unit, describe, on_vp
+from bot.game import GameState, Recorded, RoundSummary, Unit, describe, on_vp
 from bot.play.game import Announcement
+from bot.ui.game.prompt import GAME_COLOUR, points, prompt_embed, who
 
-GAME_COLOUR = discord.Colour.dark_green()
+__all__ = ["GAME_COLOUR", "announcement_embeds", "log_embed", "prompt_embed", "status_embed", "who"]
+
 SUMMARY_COLOUR = discord.Colour.gold()
-
-
-def who(player: int | None) -> str:
-    return "nobody" if player is None else f"<@{player}>"
 
 
 def _has_cp(state: GameState) -> bool:
     return state.edition is None or state.edition.command_points is not None
-
-
-def _points(
-    state_players: Sequence[int], cp: dict[int, int], vp: dict[int, int], has_cp: bool = True
-) -> str:
-    """`@A — **3** CP · **5** VP` per player; without Command points (7th) only the VP."""
-    return "\n".join(
-        f"{who(p)} — " + (f"**{cp.get(p, 0)}** CP · " if has_cp else "") + f"**{vp.get(p, 0)}** VP"
-        for p in state_players
-    )
 
 
 def unit_line(unit: Unit) -> str:
@@ -70,7 +59,7 @@ def status_embed(state: GameState) -> discord.Embed:
     embed.description = "\n".join(lines) or None
     embed.add_field(
         name="Command and victory points" if _has_cp(state) else "Victory points",
-        value=_points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
+        value=points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
         inline=False,
     )
     return add_units(embed, state)
@@ -85,33 +74,6 @@ def add_units(embed: discord.Embed, state: GameState) -> discord.Embed:
     return embed
 
 
-def prompt_embed(prompt: PhasePrompt) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Battle round {prompt.round}/{prompt.rounds} — {prompt.phase_name}",
-        description=f"{who(prompt.player)}'s turn · {prompt.edition}",
-        colour=GAME_COLOUR,
-    )
-    if prompt.checklist:
-        embed.add_field(
-            name="Now",
-            value="\n".join(f"• {line}" for line in prompt.checklist)[:1024],
-            inline=False,
-        )
-    if prompt.units:
-        lines = []
-        for note in prompt.units:
-            block = f" — {note.blocks}" if note.blocks else ""
-            lines.append(f"**{note.unit}** ({who(note.owner)}): {note.reason}{block}")
-        embed.add_field(name="Units this concerns", value="\n".join(lines)[:1024], inline=False)
-    embed.add_field(
-        name="Points",
-        value=_points(list(prompt.cp), prompt.cp, prompt.vp, prompt.has_cp),
-        inline=False,
-    )
-    embed.set_footer(text="Press Next phase (or /game next) when this phase is done.")
-    return embed
-
-
 def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embed:
     embed = discord.Embed(title=f"End of battle round {summary.round}", colour=SUMMARY_COLOUR)
     lines = []
@@ -123,8 +85,8 @@ def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embe
             f"+{summary.vp_scored[p]} VP" if summary.vp_scored.get(p) else "",
         ]
         change = ", ".join(c for c in changes if c)
-        points = _points([p], summary.cp, summary.vp, summary.has_cp)
-        lines.append(points + (f" ({change})" if change else ""))
+        shown = points([p], summary.cp, summary.vp, summary.has_cp)
+        lines.append(shown + (f" ({change})" if change else ""))
     embed.add_field(name="Points", value="\n".join(lines), inline=False)
     casualties = "\n".join(
         f"{unit}: {n} model{'s' if n != 1 else ''}" for unit, n in summary.casualties.items()
@@ -155,7 +117,7 @@ def final_embed(state: GameState, reason: str = "") -> discord.Embed:
     )
     embed.add_field(
         name="Final score",
-        value=_points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
+        value=points(state.players, dict(state.cp), dict(state.vp), _has_cp(state)),
         inline=False,
     )
     return embed
