@@ -32,14 +32,18 @@ def _holds(condition: Condition, unit: Unit) -> bool:
             return unit.lost_this_turn > 0
         case "below_half":
             return unit.below_half
+        case "in_combat":
+            return unit.in_combat
+        case "always":
+            return True
 
 
 def matches(check: UnitCheck, unit: Unit, active: int | None) -> bool:
     if unit.destroyed or (check.who == "active" and unit.owner != active):
         return False
-    if check.keyword is not None and not unit.profile.has(check.keyword):
+    if check.keyword and not any(unit.profile.has(k) for k in check.keyword):
         return False
-    if check.unless is not None and unit.profile.has(check.unless):
+    if any(unit.profile.has(k) for k in check.unless):
         return False
     return any(_holds(c, unit) for c in check.when)
 
@@ -51,13 +55,16 @@ def checks_for(state: GameState, phase: Phase) -> tuple[UnitCheck, ...]:
     return phase.units + (morale.units if morale.phase == phase.key else ())
 
 
-def notes(state: GameState, phase: Phase) -> Iterator[UnitNote]:
-    """Every (unit, reason) the phase concerns, units in the order they were added."""
-    checks = checks_for(state, phase)
+def reason(check: UnitCheck, unit: Unit) -> str:
+    """The check's reason with the unit's numbers filled in."""
+    return check.reason.format(
+        lost=unit.lost_this_turn, alive=unit.alive, models=unit.profile.models
+    )
+
+
+def notes(state: GameState, checks: tuple[UnitCheck, ...]) -> Iterator[UnitNote]:
+    """Every (unit, reason) the `checks` pick out, units in the order they were added."""
     for unit in state.units.values():
         for check in checks:
             if matches(check, unit, state.active):
-                reason = check.reason.format(
-                    lost=unit.lost_this_turn, alive=unit.alive, models=unit.profile.models
-                )
-                yield UnitNote(unit.name, unit.owner, reason, check.blocks)
+                yield UnitNote(unit.name, unit.owner, reason(check, unit), check.blocks)

@@ -15,7 +15,15 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from bot.rules.errors import InvalidProfile
 
@@ -24,7 +32,9 @@ EDITIONS = ("9th", "10th", "7th", "eternum")
 DATA_DIR: Traversable = files("data") / "editions"
 
 MoveKind = Literal["normal", "advance", "fall_back", "stationary", "charge"]
-Condition = Literal["advanced", "fell_back", "charged", "lost_models", "below_half"]
+Condition = Literal[
+    "advanced", "fell_back", "charged", "lost_models", "below_half", "in_combat", "always"
+]
 TEMPLATE_FIELDS = {"lost", "alive", "models"}
 _JSON = TypeAdapter(dict[str, Any])
 
@@ -34,14 +44,24 @@ class _Data(BaseModel):
 
 
 class UnitCheck(_Data):
-    """Units a phase concerns: those matching any `when`, with `reason` shown beside them."""
+    """Units a phase concerns: those matching any `when`, with `reason` shown beside them.
+
+    `blocks` names what a matching unit cannot do this phase; `only` the weapon ability it may
+    still shoot with (e.g. `assault` after an Advance, `pistol` in Engagement Range)."""
 
     when: tuple[Condition, ...]
     who: Literal["active", "both"]
     reason: str
-    keyword: str | None = None  # only units with this keyword (e.g. PSYKER)
-    unless: str | None = None  # units with this keyword are exempt (e.g. TITANIC)
+    keyword: tuple[str, ...] = ()  # only units with one of these keywords (e.g. PSYKER)
+    unless: tuple[str, ...] = ()  # units with one of these keywords are exempt (e.g. TITANIC)
     blocks: Literal["shoot", "charge", "manifest"] | None = None
+    only: str | None = None
+
+    @field_validator("keyword", "unless", mode="before")
+    @classmethod
+    def _words(cls, value: object) -> object:
+        """One keyword may be written alone: `"TITANIC"` is `["TITANIC"]`."""
+        return () if value is None else (value,) if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _known_fields(self) -> UnitCheck:
