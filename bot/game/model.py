@@ -52,6 +52,7 @@ class GameState:
     phase_index: int = 0
     cp: Mapping[int, int] = field(default_factory=dict)
     vp: Mapping[int, int] = field(default_factory=dict)
+    turn_vp: Mapping[int, int] = field(default_factory=dict)  # VP scored since this turn began
     units: Mapping[str, Unit] = field(default_factory=dict)  # by name_key, in added order
     winner: int | None = None
     seq: int = 0

@@ -50,7 +50,7 @@ def _phase(state: GameState, e: ev.PhaseAdvanced) -> GameState:
 
 
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
-    return replace(state, units={k: u.new_turn() for k, u in state.units.items()})
+    return replace(state, units={k: u.new_turn() for k, u in state.units.items()}, turn_vp={})
 
 
 def _cp(state: GameState, player: int, delta: int) -> GameState:
@@ -58,7 +58,10 @@ def _cp(state: GameState, player: int, delta: int) -> GameState:
 
 
 def _vp(state: GameState, e: ev.VictoryPointsScored) -> GameState:
-    return replace(state, vp={**state.vp, e.player: max(0, state.vp.get(e.player, 0) + e.amount)})
+    had = state.vp.get(e.player, 0)
+    vp = max(0, had + e.amount)
+    turn = {**state.turn_vp, e.player: state.turn_vp.get(e.player, 0) + vp - had}
+    return replace(state, vp={**state.vp, e.player: vp}, turn_vp=turn)
 
 
 def _attempted(state: GameState, e: ev.PowerAttempted) -> GameState:

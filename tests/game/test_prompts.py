@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import damage, move_unit, phase_prompt, undo
+from bot.game import damage, move_unit, phase_prompt, score_vp, undo
 from bot.game.checks import UnitNote
 from bot.rules.errors import IllegalAction
 from tests.game.conftest import ALICE, BOB, Table
@@ -71,6 +71,10 @@ def test_units_wounded_but_not_reduced_need_no_morale_test(ninth: Table) -> None
     assert phase_prompt(ninth.state).units == ()
 
 
+def not_eligible(table: Table) -> dict[str, str]:
+    return {n.unit: n.reason for n in phase_prompt(table.state).not_eligible}
+
+
 def test_shooting_prompt_lists_advanced_and_fell_back_units(ninth: Table) -> None:
     # seed 000: Advanced → Assault weapons only at -1; Fell Back → no shooting unless TITANIC
     ninth.goto("movement")
@@ -78,10 +82,13 @@ def test_shooting_prompt_lists_advanced_and_fell_back_units(ninth: Table) -> Non
     ninth.do(move_unit, "Librarian", "fall_back")
     ninth.do(move_unit, "Knight", "fall_back")
     ninth.goto("shooting")
-    assert reasons(ninth) == {
-        "Intercessors": "Advanced: may shoot Assault weapons only, at -1 to hit",
-        "Librarian": "Fell Back: cannot shoot unless TITANIC",
+    prompt = phase_prompt(ninth.state)
+    assert {n.unit: n.reason for n in prompt.eligible} == {
+        "Intercessors": "Advanced: Assault weapons only, at -1 to hit",
+        "Knight": "",
     }
+    assert not_eligible(ninth) == {"Librarian": "Fell Back: cannot shoot unless TITANIC"}
+    assert prompt.units == ()  # the lists above say it all
 
 
 def test_psychic_prompt_lists_psykers_that_fell_back(ninth: Table) -> None:
@@ -89,7 +96,8 @@ def test_psychic_prompt_lists_psykers_that_fell_back(ninth: Table) -> None:
     ninth.do(move_unit, "Librarian", "fall_back")
     ninth.do(move_unit, "Intercessors", "fall_back")
     ninth.goto("psychic")
-    assert reasons(ninth) == {"Librarian": "Fell Back: cannot manifest powers this turn"}
+    assert not_eligible(ninth) == {"Librarian": "Fell Back: cannot manifest powers this turn"}
+    assert phase_prompt(ninth.state).idle == "no unit can manifest powers"
 
 
 def test_charge_prompt_lists_units_that_advanced_or_fell_back(ninth: Table) -> None:
@@ -97,17 +105,17 @@ def test_charge_prompt_lists_units_that_advanced_or_fell_back(ninth: Table) -> N
     ninth.do(move_unit, "Intercessors", "advance", roll=1)
     ninth.do(move_unit, "Knight", "fall_back")
     ninth.goto("charge")
-    assert set(reasons(ninth)) == {"Intercessors", "Knight"}
-    assert {n.blocks for n in phase_prompt(ninth.state).units} == {"charge"}
+    assert set(not_eligible(ninth)) == {"Intercessors", "Knight"}
+    assert [n.unit for n in phase_prompt(ninth.state).eligible] == ["Librarian"]
 
 
 def test_the_opponents_moves_do_not_show_in_my_prompt(ninth: Table) -> None:
     ninth.goto("movement", BOB)
     ninth.do(move_unit, "Weirdboy", "fall_back")
     ninth.goto("shooting")
-    assert reasons(ninth) == {"Weirdboy": "Fell Back: cannot shoot unless TITANIC"}
+    assert not_eligible(ninth) == {"Weirdboy": "Fell Back: cannot shoot unless TITANIC"}
     ninth.goto("shooting", ALICE)
-    assert reasons(ninth) == {}
+    assert not_eligible(ninth) == {}
 
 
 def test_10th_command_prompt_lists_units_below_half_strength(table: Table) -> None:
@@ -161,3 +169,53 @@ def test_no_prompt_before_the_first_turn(table: Table) -> None:
 
 def test_unit_note_is_plain_data() -> None:
     assert UnitNote("A", 1, "why").blocks is None
+
+
+def test_the_checklist_is_shown_in_full_only_in_the_games_first_player_turn(table: Table) -> None:
+    table.start("10th", first=BOB)
+    assert phase_prompt(table.state).full_checklist
+    table.goto("fight")
+    assert phase_prompt(table.state).full_checklist
+    table.goto("command", ALICE)
+    prompt = phase_prompt(table.state)
+    assert not prompt.full_checklist and prompt.checklist  # kept, for whoever wants it
+
+
+def test_7th_counts_game_turns(table: Table) -> None:
+    # seed 001: "In a complete game turn, each player gets a player turn"
+    table.start("7th")
+    assert phase_prompt(table.state).round_name == "Game turn"
+    assert phase_prompt(Table().start("9th").state).round_name == "Battle round"
+
+
+def test_this_turn_folds_in_moves_casualties_and_vp_until_the_turn_ends(ninth: Table) -> None:
+    ninth.goto("movement")
+    ninth.do(move_unit, "Intercessors", "advance", roll=4)
+    ninth.do(move_unit, "Knight", "stationary")
+    ninth.do(damage, "Boyz", [1, 1])
+    ninth.do(damage, "Weirdboy", [4])
+    ninth.do(score_vp, ALICE, 5)
+    ninth.do(score_vp, BOB, 2, actor=BOB)
+    ninth.do(score_vp, BOB, -2, actor=BOB)  # a correction
+    prompt = phase_prompt(ninth.state)
+    assert prompt.this_turn == (
+        ("Advanced", ('Intercessors +4"',)),
+        ("Remained Stationary", ("Knight",)),
+        ("Casualties", ("Boyz −2", "Weirdboy destroyed")),
+    )
+    assert prompt.turn_vp == {ALICE: 5}
+    ninth.goto("command", BOB)
+    prompt = phase_prompt(ninth.state)
+    assert (prompt.this_turn, prompt.turn_vp) == ((), {})
+
+
+def test_undo_takes_vp_out_of_this_turn(ninth: Table) -> None:
+    ninth.do(score_vp, ALICE, 3)
+    ninth.do(undo)
+    assert phase_prompt(ninth.state).turn_vp == {}
+
+
+def test_a_morale_phase_with_no_losses_has_nothing_to_do(ninth: Table) -> None:
+    # seed 000, Morale Tests: only units that had models destroyed this turn test
+    ninth.goto("morale")
+    assert phase_prompt(ninth.state).idle == "no unit lost models this turn"
