@@ -43,7 +43,7 @@ async def test_the_morale_prompt_has_a_button_per_unit_that_lost_models_active_p
         prompt = await ninth_with_losses(h)
     labels = [b["label"] for b in prompt.buttons]
     assert labels == ["Next phase", "Tacticals — Morale test", "Boyz — Morale test"]
-    assert "Boyz" in prompt.embeds[-1]["fields"][1]["value"]  # "Units this concerns"
+    assert "Boyz" in prompt.embeds[-1]["fields"][1]["value"]  # "Morale tests"
 
 
 async def test_the_morale_button_rolls_the_units_test_and_removes_the_models_that_flee(

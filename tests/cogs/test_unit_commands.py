@@ -102,7 +102,7 @@ async def test_an_advance_rolls_its_d6_and_blocks_charging(harness: Harness) -> 
     await harness.slash("game next")  # 9th: Psychic
     await harness.slash("game next")  # Shooting
     [shooting] = await harness.slash("game next")  # Charge
-    assert "**Intercessors**" in shooting.field("Units this concerns")
+    assert "**Intercessors** — Advanced" in shooting.field("Cannot charge")
 
 
 async def test_the_morale_prompt_lists_units_that_lost_models_this_turn(harness: Harness) -> None:
@@ -112,8 +112,8 @@ async def test_the_morale_prompt_lists_units_that_lost_models_this_turn(harness:
     for _ in range(6):
         [prompt] = await harness.slash("game next")
     assert prompt.embeds[-1]["title"] == "Battle round 1/5 — Morale phase"
-    assert "**Boyz**" in prompt.field("Units this concerns")
-    assert "3" in prompt.field("Units this concerns")
+    assert "**Boyz**" in prompt.field("Morale tests")
+    assert "3" in prompt.field("Morale tests")
 
 
 async def test_bad_unit_input_gets_one_sentence_and_changes_nothing(harness: Harness) -> None:

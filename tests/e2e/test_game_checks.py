@@ -29,7 +29,7 @@ async def test_units_that_lost_models_in_shooting_get_a_morale_button_in_the_mor
     for _ in range(3):  # Charge, Fight, Morale
         prompt = await press_next(fake, prompt)
     assert titles(prompt) == ["Battle round 1/5 — Morale phase"]
-    assert "**Boyz**" in fields(prompt)["Units this concerns"]
+    assert "**Boyz**" in fields(prompt)["Morale tests"]
     [button] = [c for c in prompt.custom_ids() if c.startswith("vox:test:m:")]
     assert button.endswith(":Boyz")
 
