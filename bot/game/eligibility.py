@@ -31,6 +31,9 @@ IN_RESERVE = "in Reserve"
 # Seed 000 (Movement): "it cannot make a Normal Move or Advance; it can either Remain Stationary
 # or it can Fall Back"; seed 003: "can only Fall Back or Remain Stationary".
 ENGAGED_MOVE = "only Fall Back or Remain Stationary"
+# Seed 003: "If a Battle-shocked unit is selected to Fall Back, take a Desperate Escape test for
+# every model in that unit."
+SHOCKED = "Battle-shocked: Falling Back takes Desperate Escape tests"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ def _movers(state: GameState, units: list[Unit]) -> Eligibility:
         eligible=tuple(_note(u) for u in waiting if not u.in_reserve and not u.in_combat),
         not_eligible=tuple(_note(u, IN_RESERVE) for u in waiting if u.in_reserve),
         combat=tuple(
-            _note(u, _joined(ENGAGED_MOVE, _versus(state, u)))
+            _note(u, _joined(ENGAGED_MOVE, _versus(state, u), SHOCKED if u.battle_shocked else ""))
             for u in waiting
             if u.in_combat and not u.in_reserve
         ),

@@ -7,8 +7,14 @@ from typing import Any
 import pytest
 
 from bot.game import add_weapon, damage, move_unit, phase_prompt, weapon
+from bot.game import events as ev
 from bot.game.eligibility import eligibility, has_ability
-from bot.game.events import ChargeDeclared, EngagementChanged, PowerAttempted, UnitReserved
+from bot.game.events import (
+    ChargeDeclared,
+    EngagementChanged,
+    PowerAttempted,
+    UnitReserved,
+)
 from bot.game.units import Weapon
 from tests.game.conftest import ALICE, BOB, Table
 
@@ -261,3 +267,20 @@ def test_7th_shows_no_charge_or_fight_lists_of_its_own(table: Table) -> None:
     table.goto("assault")
     prompt = phase_prompt(table.state)
     assert (prompt.action, prompt.eligible, prompt.combat) == (None, (), ())
+
+
+def test_a_battle_shocked_unit_in_combat_is_warned_about_desperate_escape(table: Table) -> None:
+    # seed 003: "If a Battle-shocked unit is selected to Fall Back, take a Desperate Escape test
+    # for every model in that unit."
+    table.start("10th")
+    table.unit(ALICE, "Guardsmen", models=10)
+    table.unit(BOB, "Boyz", models=20)
+    engage(table, "Guardsmen", "Boyz")
+    failed = ev.TestTaken(unit="Guardsmen", test="battle_shock", dice=(1, 2), total=3, passed=False)
+    table.append([failed])
+    table.goto("movement")
+    [note] = phase_prompt(table.state).combat
+    assert note.reason == (
+        "only Fall Back or Remain Stationary · vs Boyz · "
+        "Battle-shocked: Falling Back takes Desperate Escape tests"
+    )
