@@ -97,8 +97,11 @@ async def test_round_summary_then_the_last_round_ends_the_game_with_the_winner(
     titles = [e["title"] for e in reply.embeds]
     assert titles == ["End of battle round 1", "Game over"]
     assert f"🏆 <@{BOB.id}> wins" in reply.text
-    [after] = await harness.slash("game status")
-    assert after.ephemeral and "no game in this channel" in after.content
+    [after] = await harness.slash("game status")  # the finished game stays readable
+    assert after.embed["title"] == "🎲 9th edition — finished"
+    assert f"🏆 <@{BOB.id}> wins on victory points" in after.embed["description"]
+    [next_] = await harness.slash("game next")
+    assert next_.ephemeral and "no game in this channel" in next_.content
 
 
 async def test_only_players_or_manage_channels_change_a_game(harness: Harness) -> None:

@@ -36,7 +36,8 @@ async def test_unit_add_then_show_gives_the_profile(harness: Harness) -> None:
         "unit add", name="Intercessors", models=5, wounds=2, toughness=4, save="3+", invuln="4+",
         leadership=6, oc=2, keywords="infantry, imperium",
     )  # fmt: skip
-    assert added.content == "Added **Intercessors** — 5/5 models (2 W each)."
+    assert added.ephemeral  # a set-up confirmation is private; the card stays public
+    assert added.content == "✅ Added **Intercessors** — 5/5 models (2 W each)."
     [card] = await harness.slash("unit show", unit="intercessors")
     assert card.embed["title"] == "Intercessors"
     assert 'M 6" · T 4 · Sv 3+ 4++' in card.field("Profile")
@@ -62,7 +63,7 @@ async def test_unit_weapon_checks_its_dice_and_abilities(harness: Harness) -> No
     [bad] = await harness.slash("unit weapon", attacks="3", abilities="lethal hitz", **base)
     assert bad.ephemeral and "lethal" in bad.content
     [ok] = await harness.slash("unit weapon", attacks="3", **base)
-    assert ok.content == "Boyz now has Choppa."
+    assert ok.content == "✅ Boyz now has Choppa."
 
 
 async def test_unit_damage_then_heal_and_the_list(harness: Harness) -> None:
@@ -203,7 +204,7 @@ async def test_a_stored_weapon_is_one_attack_can_use(harness: Harness) -> None:
     fist = {**RIFLE, "name": "Power fist", "range": "melee", "strength": "x2", "ap": "-3",
             "abilities": "bearer strength 4"}  # fmt: skip
     [ok] = await harness.slash("unit weapon", **fist)
-    assert ok.content == "Intercessors now has Power fist."
+    assert ok.content == "✅ Intercessors now has Power fist."
     assert (await weapons(harness))[0].startswith("**Power fist** (Melee) A2 3+ Sx2 AP-3 D1")
     [attack] = await harness.slash("odds", attacker="Intercessors", target="Boyz")
     assert not attack.ephemeral
@@ -217,7 +218,7 @@ async def test_the_same_weapon_name_replaces_the_weapon_and_undo_restores_it(
     await harness.slash("unit weapon", **{**RIFLE, "name": "Bolt pistol", "range": "12"})
     [replaced] = await harness.slash("unit weapon", **{**RIFLE, "name": "bolt RIFLE", "ap": "-2"})
     assert replaced.content == (
-        "Intercessors's bolt RIFLE is replaced. /game undo puts the old one back."
+        "✅ Intercessors's bolt RIFLE is replaced. /game undo puts the old one back."
     )
     listed = await weapons(harness)
     assert [w.split("**")[1] for w in listed] == ["bolt RIFLE", "Bolt pistol"]
@@ -237,7 +238,7 @@ async def test_a_weapon_is_removed_and_undo_puts_it_back(harness: Harness) -> No
     )
     assert [c["value"] for c in choices] == ["Bolt rifle", "Bolt pistol"]
     [removed] = await harness.slash("unit weapon-remove", unit="intercessors", name="BOLT RIFLE")
-    assert removed.content == "Intercessors no longer has Bolt rifle. /game undo puts it back."
+    assert removed.content == "✅ Intercessors no longer has Bolt rifle. /game undo puts it back."
     assert [w.split("**")[1] for w in await weapons(harness)] == ["Bolt pistol"]
     [missing] = await harness.slash("unit weapon-remove", unit="Intercessors", name="Bolt rifle")
     assert missing.ephemeral and "it has: Bolt pistol" in missing.content
@@ -287,7 +288,7 @@ async def test_a_unit_name_that_only_looks_like_another_is_taken(harness: Harnes
     [full_width] = await harness.slash("unit add", **{**BOYZ, "name": "Ｉｎｔｅｒｃｅｓｓｏｒｓ"})
     assert full_width.ephemeral and '"Intercessors" already exists' in full_width.content
     [added] = await harness.slash("unit add", **{**BOYZ, "name": "Ｂｏｙｚ"})
-    assert added.content.startswith("Added **Boyz**")
+    assert added.content.startswith("✅ Added **Boyz**")
     [found] = await harness.slash("unit show", unit="boyz")
     assert found.embed["title"] == "Boyz"
 
@@ -303,7 +304,7 @@ async def test_unit_numbers_are_accepted_at_their_bounds_and_refused_beyond(
     await game(harness)
     for n, value in enumerate((low, high)):
         [ok] = await harness.slash("unit add", **{**BOYZ, "name": f"U{n}", option: value})
-        assert ok.content.startswith(f"Added **U{n}**")
+        assert ok.content.startswith(f"✅ Added **U{n}**")
     before = await events(harness)
     for value in (low - 1, high + 1):
         [refused] = await harness.slash("unit add", raw=True, **{**BOYZ, option: value})

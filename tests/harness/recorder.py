@@ -12,6 +12,7 @@ import aiohttp
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.ui.replies import DONE
 from tests.harness import payloads
 
 EPHEMERAL = 64
@@ -37,6 +38,11 @@ class Sent:
     @property
     def ephemeral(self) -> bool:
         return bool(int(self.message.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def refused(self) -> bool:
+        """A refusal: a private sentence that is not a confirmation (`DONE`: "✅ Added …")."""
+        return self.ephemeral and not self.embeds and not self.content.startswith(DONE)
 
     @property
     def content(self) -> str:

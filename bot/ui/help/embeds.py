@@ -23,6 +23,7 @@ EXAMPLES: dict[str, str] = {
     "game next": "/game next",
     "game undo": "/game undo",
     "game log": "/game log count:20",
+    "game summary": "/game summary round:2",
     "game end": "/game end winner:@Alex",
     "cp add": "/cp add amount:1 reason:Secondary objective",
     "cp spend": "/cp spend amount:1 reason:Command Re-roll",
