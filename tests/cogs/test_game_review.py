@@ -5,6 +5,7 @@ edition's words, and the private set-up confirmations of /unit."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from tests.harness import ALICE, BOB, Harness, Rejected, Sent
 PHASES_9TH = 7  # phases of a 9th-edition player turn
 
 
-async def started(h: Harness, **options: object) -> Sent:
+async def started(h: Harness, **options: Any) -> Sent:
     [prompt] = await h.slash("game start", opponent=BOB, first="me", **options)
     return prompt
 
@@ -170,7 +171,7 @@ async def test_set_up_changes_are_confirmed_privately_and_the_units_shown_public
     harness: Harness,
 ) -> None:
     await started(harness)
-    changes: list[tuple[str, dict[str, object]]] = [
+    changes: list[tuple[str, dict[str, Any]]] = [
         ("unit add", {"name": "Boyz", "models": 10, "wounds": 1, "toughness": 5, "save": "6+"}),
         ("unit weapon", {"unit": "Boyz", "name": "Choppa", "range": "Melee", "attacks": "2",
                          "skill": "3+", "strength": "4", "ap": "-1", "damage": "1"}),
@@ -180,7 +181,8 @@ async def test_set_up_changes_are_confirmed_privately_and_the_units_shown_public
     for command, options in changes:
         [reply] = await harness.slash(command, **options)
         assert reply.ephemeral and not reply.refused, command
-    for command, options in [("unit list", {}), ("unit show", {"unit": "Boyz"})]:
+    shows: list[tuple[str, dict[str, Any]]] = [("unit list", {}), ("unit show", {"unit": "Boyz"})]
+    for command, options in shows:
         [shown] = await harness.slash(command, **options)
         assert not shown.ephemeral and "Boyz" in shown.text, command
     [removed] = await harness.slash("unit remove", unit="Boyz")
