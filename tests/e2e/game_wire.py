@@ -9,6 +9,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.ui.replies import DONE
 from tests.e2e.conftest import BotProcess, BotRunner
 from tests.e2e.fake_discord import (
     ALICE,
@@ -38,6 +39,14 @@ async def answer(fake: FakeDiscord, interaction: Interaction) -> Callback:
     reply = await fake.wait_for_callback(interaction)
     assert reply.type == MESSAGE, reply
     assert not reply.ephemeral, f"refused: {reply.content}"
+    return reply
+
+
+async def confirmed(fake: FakeDiscord, interaction: Interaction) -> Callback:
+    """The answer to a set-up change (`/unit add`…), which must be its private confirmation."""
+    reply = await fake.wait_for_callback(interaction)
+    assert reply.type == MESSAGE, reply
+    assert reply.ephemeral and reply.content.startswith(DONE), f"refused: {reply.content}"
     return reply
 
 

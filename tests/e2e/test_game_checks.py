@@ -7,7 +7,7 @@ import json
 
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import ALICE, BOB, Callback, FakeDiscord, iter_embed_fields
-from tests.e2e.game_wire import answer, online, press_next, read_log, start_game, titles
+from tests.e2e.game_wire import answer, confirmed, online, press_next, read_log, start_game, titles
 
 
 def fields(reply: Callback) -> dict[str, str]:
@@ -20,7 +20,7 @@ async def test_units_that_lost_models_in_shooting_get_a_morale_button_in_the_mor
     await online(fake, bots)
     prompt = await start_game(fake, first="me")
     boyz = {"name": "Boyz", "models": 10, "wounds": 1, "toughness": 5, "save": "6+"}
-    await answer(fake, await fake.dispatch_command("unit add", boyz, BOB))
+    await confirmed(fake, await fake.dispatch_command("unit add", boyz, BOB))
     for _ in range(3):  # Movement, Psychic, Shooting
         prompt = await press_next(fake, prompt)
     assert titles(prompt) == ["Battle round 1/5 — Shooting phase"]
@@ -51,7 +51,7 @@ async def test_perils_of_the_warp_takes_wounds_off_the_tracked_psyker(
     await start_game(fake, first="me")
     librarian = {"name": "Librarian", "models": 1, "wounds": 5, "toughness": 4, "save": "3+",
                  "keywords": "psyker, character"}  # fmt: skip
-    await answer(fake, await fake.dispatch_command("unit add", librarian, ALICE))
+    await confirmed(fake, await fake.dispatch_command("unit add", librarian, ALICE))
     options = {"wc": 5, "power": "Veil of Time", "psyker": "Librarian"}
     cast = await answer(fake, await fake.dispatch_command("psychic", options, ALICE))
     shown = fields(cast)
