@@ -182,6 +182,7 @@ def standings_embed(state: CampaignState) -> discord.Embed:
     lines = [
         f"**{i}.** {who(s.player)}{f' ({s.label})' if s.label else ''} — "
         f"{s.wins}-{s.losses}-{s.draws} · VP {s.vp_for}–{s.vp_against} ({s.vp_difference:+d})"
+        + (f" · conceded {plural(s.conceded, 'battle')}" if s.conceded else "")
         for i, s in enumerate(standings(state), 1)
     ]
     return titled(f"🏆 {state.name} — standings", "W-L-D · VP for–against\n" + fit(lines, 4000))
@@ -193,7 +194,10 @@ def _result(b: Battle) -> str:
     if b.winner is None:
         return f"{who(a)} and {who(c)} draw ({vp})"
     loser = c if b.winner == a else a
-    return f"{who(b.winner)} wins ({b.vp.get(b.winner, 0)}–{b.vp.get(loser, 0)} VP)"
+    score = f"{b.vp.get(b.winner, 0)}–{b.vp.get(loser, 0)} VP"
+    if b.conceded is not None:
+        return f"{who(b.winner)} wins by concession ({who(b.conceded)} conceded; {score})"
+    return f"{who(b.winner)} wins ({score})"
 
 
 def battle_block(b: Battle) -> str:
