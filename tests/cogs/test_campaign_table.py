@@ -104,3 +104,22 @@ async def test_a_concession_is_in_the_battle_report_and_the_standings(tmp_path: 
     assert conceded in step.field("Battle recorded") and conceded in history.text
     assert f"<@{BOB.id}> (Orks) — 0-1-0 · VP 0–0 (+0) · conceded 1 battle" in standings.text
     assert f"<@{ALICE.id}> — 1-0-0 · VP 0–0 (+0)\n" in standings.text
+
+
+async def test_an_answer_on_the_status_leaves_the_status_without_what_it_waited_for(
+    tmp_path: Path,
+) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 6, 6, 1])) as h:
+        await two_rosters(h)
+        await campaign_game(h)
+        [status] = await h.slash("campaign status", campaign="Vigilus")
+        assert "waits for: Out of Action choice for Boyz" in status.text
+        [edited, _] = await h.click(status.button("Devastating Blow")["custom_id"], on=status,
+                                    user=BOB)  # fmt: skip
+    [shown, answer] = edited.embeds
+    assert shown["title"].startswith("📜 Vigilus") and "waits for" not in edited.text
+    assert (
+        answer["description"]
+        == f"**Boyz**: <@{BOB.id}> chose the Devastating Blow; it leaves the roster."
+    )
+    assert edited.buttons == []

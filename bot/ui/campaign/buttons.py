@@ -19,6 +19,7 @@ from bot.play import campaign_aftermath as aftermath
 from bot.play.campaign_aftermath import DEVASTATING_BLOW, Next
 from bot.ui.actors import actor
 from bot.ui.campaign.aftermath_embeds import answered_embed, done_embed, next_embed
+from bot.ui.campaign.embeds import SEQUENCE
 from bot.ui.components import Component, Form, VoxInteraction
 from bot.ui.mentions import only
 
@@ -65,9 +66,18 @@ async def _answered(interaction: VoxInteraction, after: Next) -> None:
     the sequence needs next."""
     answer = answered_embed(after.appended[0]) if after.appended else None
     shown = interaction.message.embeds if interaction.message else []
-    embeds = [*shown[:-1], answer] if answer is not None else shown  # a status keeps its own
-    await interaction.response.edit_message(embeds=embeds, view=None)
+    if answer is not None:  # the step's embed is the last (a /campaign status shows its own first)
+        shown = [*(_settled(e) for e in shown[:-1]), answer]
+    await interaction.response.edit_message(embeds=shown, view=None)
     await send_next(interaction, after)
+
+
+def _settled(embed: discord.Embed) -> discord.Embed:
+    """A status shown with a step, without its line on what the sequence waits for."""
+    for index in reversed(range(len(embed.fields))):
+        if embed.fields[index].name == SEQUENCE:
+            embed.remove_field(index)
+    return embed
 
 
 class OutOfActionButton(

@@ -22,6 +22,7 @@ from bot.ui.game.embeds import who
 
 CAMPAIGN_COLOUR = discord.Colour.dark_red()
 DESCRIPTION, FIELD, TITLE = 4096, 1024, 256
+SEQUENCE = "Post-battle sequence"  # the status's field on the step the sequence waits for
 
 
 def fit(lines: Sequence[str], limit: int, empty: str = "none") -> str:
@@ -91,9 +92,7 @@ def status_embed(state: CampaignState) -> discord.Embed:
     embed = titled(f"📜 {state.name} — {r.name}", f"{head}\n{fit(lines, 3900, 'no players')}")
     step = pending(state)
     if step is not None:
-        with_fields(
-            embed, ("Post-battle sequence", f"Battle {step.battle} waits for: {waits_for(step)}")
-        )
+        with_fields(embed, (SEQUENCE, f"Battle {step.battle} waits for: {waits_for(step)}"))
     return embed
 
 
