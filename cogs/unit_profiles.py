@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.play import units
+from bot.play.campaign_games import unit_with_card
 from bot.play.game import status
 from bot.ui.actors import actor
 from bot.ui.game.embeds import unit_line
@@ -111,9 +112,9 @@ class UnitProfileCommands(commands.Cog):
     @app_commands.command(name="show")
     @app_commands.autocomplete(unit=complete_units)
     async def show(self, interaction: discord.Interaction[VoxBot], unit: UnitName) -> None:
-        """A unit's profile, weapons, and models and wounds left."""
-        found = await units.unit(self.bot, interaction.channel_id or 0, unit)
-        await interaction.response.send_message(embed=unit_embed(found))
+        """A unit's profile, weapons, models and wounds left; a Crusade card's rank and honours."""
+        found, card = await unit_with_card(self.bot, interaction.channel_id or 0, unit)
+        await interaction.response.send_message(embed=unit_embed(found, card))
 
     @app_commands.command(name="edit")
     @app_commands.autocomplete(unit=complete_units)
