@@ -109,7 +109,7 @@ def check_deny_on(deny_on: int) -> int:
     return require_between(deny_on, BEST_DENY, 6, "the roll each Deny die needs", InvalidProfile)
 
 
-def _check_test(dice: int, warp_charge: int) -> None:
+def check_test(dice: int, warp_charge: int) -> None:
     check_warp_charge(warp_charge)
     check_dice(dice)
     if dice < warp_charge:
@@ -127,18 +127,27 @@ def warp_pool(dice: Dice, mastery: int, opponent_mastery: int = 0) -> WarpPool:
 
 def warp_test(dice: Dice, warp_dice: int, warp_charge: int) -> WarpTest:
     """Roll `warp_dice` Warp Charge dice for a power of `warp_charge`."""
-    _check_test(warp_dice, warp_charge)
+    check_test(warp_dice, warp_charge)
     return WarpTest(warp_charge, tuple(roll_die(D6, dice) for _ in range(warp_dice)))
 
 
-def warp_deny(dice: Dice, test: WarpTest, deny_dice: int, deny_on: int = DENY_ON) -> WarpDeny:
-    """Deny the Witch against a passed test, rolling `deny_dice` dice from the opponent's pool."""
-    if not test.passed:
+def check_deniable(successes: int, warp_charge: int) -> None:
+    """Only a manifested power is denied: its successes reach its warp charge."""
+    check_warp_charge(warp_charge)
+    if not warp_charge <= successes <= MAX_WARP_DICE:
         raise IllegalAction("Only a power that was manifested can be denied.")
+
+
+def warp_deny(
+    dice: Dice, successes: int, warp_charge: int, deny_dice: int, deny_on: int = DENY_ON
+) -> WarpDeny:
+    """Deny the Witch against a power manifested with `successes`, rolling `deny_dice` dice from
+    the opponent's pool."""
+    check_deniable(successes, warp_charge)
     check_dice(deny_dice, "the Deny the Witch dice")
     check_deny_on(deny_on)
     rolled = tuple(roll_die(D6, dice) for _ in range(deny_dice))
-    return WarpDeny(test.successes, test.warp_charge, deny_on, rolled)
+    return WarpDeny(successes, warp_charge, deny_on, rolled)
 
 
 def _at_least(dice: int, needed: int, on: int) -> Fraction:
@@ -149,7 +158,7 @@ def _at_least(dice: int, needed: int, on: int) -> Fraction:
 
 def chance_to_manifest(warp_dice: int, warp_charge: int) -> Fraction:
     """Exact P(at least `warp_charge` of the dice roll 4+), before any deny."""
-    _check_test(warp_dice, warp_charge)
+    check_test(warp_dice, warp_charge)
     return _at_least(warp_dice, warp_charge, SUCCESS_ON)
 
 
@@ -163,9 +172,7 @@ def chance_to_deny(
     successes: int, warp_charge: int, deny_dice: int, deny_on: int = DENY_ON
 ) -> Fraction:
     """Exact P(`deny_dice` dice cancel enough successes to leave fewer than the warp charge)."""
-    check_warp_charge(warp_charge)
+    check_deniable(successes, warp_charge)
     check_dice(deny_dice, "the Deny the Witch dice")
     check_deny_on(deny_on)
-    if successes < warp_charge:
-        raise IllegalAction("Only a power that was manifested can be denied.")
     return _at_least(deny_dice, successes - warp_charge + 1, deny_on)
