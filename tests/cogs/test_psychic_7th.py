@@ -151,8 +151,9 @@ async def test_warp_charge_refuses_in_a_game_of_another_edition(tmp_path: Path) 
 
 @pytest.mark.parametrize(
     ("command", "options"),
-    [("psychic", {"wc": 0}), ("psychic", {"wc": 2, "dice": 0}), ("psychic", {"wc": 2, "dice": 25}),
-     ("psychic", {"wc": 2, "dice": 3, "deny_on": 1}), ("psychic", {"wc": 2, "dice": 3, "deny_on": 7}),
+    [("psychic", {"wc": 0}), ("psychic", {"wc": 2, "dice": 0}),
+     ("psychic", {"wc": 2, "dice": 25}), ("psychic", {"wc": 2, "dice": 3, "deny_on": 1}),
+     ("psychic", {"wc": 2, "dice": 3, "deny_on": 7}),
      ("warp-charge", {"mastery": -1}), ("warp-charge", {"mastery": 31}),
      ("warp-charge", {"mastery": 1, "opponent": 31})],
 )  # fmt: skip
