@@ -42,6 +42,7 @@ EXAMPLES: dict[str, str] = {
     "unit move": "/unit move unit:Intercessors mode:advance",
     "psychic": "/psychic wc:7 power:Veil of Time",
     "smite": "/smite psyker:Librarian target:Boyz",
+    "warp-charge": "/warp-charge mastery:3 opponent:2",
     "morale": "/morale leadership:7 lost:3 models:5 starting:10",
     "battleshock": "/battleshock unit:Boyz",
     "desperate-escape": "/desperate-escape unit:Boyz models:3",
@@ -77,8 +78,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "dice": ("roll", "rolloff", "help"),
     "attacks": ("attack", "odds"),
     "game": ("game", "cp", "vp", "unit"),
-    "rolls": ("psychic", "smite", "morale", "battleshock", "desperate-escape", "charge",
-              "advance", "reserves"),
+    "rolls": ("psychic", "smite", "warp-charge", "morale", "battleshock", "desperate-escape",
+              "charge", "advance", "reserves"),
     "campaign": ("campaign",),
 }  # fmt: skip
 
