@@ -98,6 +98,9 @@ class Edition(_Data):
     # (so a charge 9" away needs 8+); 7th (seed 001) charges into base contact: 0.
     engagement_range: int = Field(default=1, ge=0, le=3)
     round_name: str = "Battle round"  # seed 001 (7th) calls a round of both turns a "game turn"
+    # What a successful charge earns in the Fight phase, as the edition words it ("" if nothing).
+    charge_bonus: str = ""
+    cannot_charge: tuple[str, ...] = ()  # keywords whose units never charge (10th: AIRCRAFT)
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
