@@ -5,6 +5,7 @@ re-roll (a Command Re-roll for 1 CP, or an ability in 7th), answered by editing 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -218,7 +219,7 @@ async def test_unit_engage_records_a_combat_privately_and_ends_it(tmp_path: Path
 
 async def test_unit_engage_names_have_a_bound(harness: Harness) -> None:
     for option in ("unit", "enemy"):
-        names = {"unit": "Boyz", "enemy": "Boyz", option: "x" * 41}
+        names: dict[str, Any] = {"unit": "Boyz", "enemy": "Boyz", option: "x" * 41}
         with pytest.raises(Rejected):
             await harness.slash("unit engage", **names)
         [reply] = await harness.slash("unit engage", raw=True, **names)
