@@ -42,6 +42,7 @@ def mover(state: GameState, name: str, how: MoveKind) -> Unit:
         raise IllegalAction(f"Units {MOVES[how]} in {where}; use /game next to get there.")
     if unit.owner != state.active:
         raise IllegalAction(f"{unit.name} is not the active player's unit; wait for its turn.")
+    _on_the_battlefield(unit)
     if how == "charge":
         _may_charge(state, ed, phase, unit)
     elif unit.move is not None:
@@ -54,12 +55,20 @@ def mover(state: GameState, name: str, how: MoveKind) -> Unit:
     return unit
 
 
+def _on_the_battlefield(unit: Unit) -> None:
+    """Eternum (seed 004): a unit in Reserves is not on the battlefield until it arrives."""
+    if unit.in_reserve:
+        raise IllegalAction(f"{unit.name} is in Reserves, not on the battlefield.")
+
+
 def _may_charge(state: GameState, ed: Edition, phase: Phase, unit: Unit) -> None:
     """Seed 000: "Units that have Advanced or Fallen Back this battle round, and units that start
     the Charge phase within Engagement Range of any enemy units, are not eligible units"; seed 003
     adds "That unit is an Aircraft unit"; one charge per unit per phase."""
     if unit.charged:
         raise IllegalAction(f"{unit.name} already charged this turn; pick another unit.")
+    if unit.charge_rerolled:
+        raise IllegalAction(f"{unit.name} already charged and re-rolled; pick another unit.")
     if unit.charge_declared:
         raise IllegalAction(
             f"{unit.name} already declared a charge this turn; its failed roll has a re-roll "
@@ -92,8 +101,7 @@ def _targets(state: GameState, unit: Unit, names: Sequence[str]) -> tuple[str, .
             )
         if target.destroyed:
             raise IllegalAction(f"{target.name} is destroyed; pick an enemy unit still fighting.")
-        if target.in_reserve:
-            raise IllegalAction(f"{target.name} is in Reserves, not on the battlefield.")
+        _on_the_battlefield(target)
         found[target.name] = None
     return tuple(found)
 
@@ -188,9 +196,8 @@ def engage(state: GameState, name: str, enemy: str, on: bool = True) -> list[Eve
     unit, other = guards.alive(state, name), guards.alive(state, enemy)
     if unit.owner == other.owner:
         raise IllegalAction(f"{unit.name} and {other.name} are on the same side; pick an enemy.")
-    for found in (unit, other):
-        if found.in_reserve:
-            raise IllegalAction(f"{found.name} is in Reserves, not on the battlefield.")
+    _on_the_battlefield(unit)
+    _on_the_battlefield(other)
     engaged = name_key(other.name) in unit.engaged
     if engaged == on:
         state_now = "already" if on else "not"

@@ -8,7 +8,12 @@ import pytest
 
 from bot.game import damage, move_unit, spend_cp, undo
 from bot.game.charges import declare_charge, engage, reroll_charge
-from bot.game.events import ChargeDeclared, CommandPointsSpent, EngagementChanged
+from bot.game.events import (
+    ChargeDeclared,
+    CommandPointsSpent,
+    EngagementChanged,
+    UnitReserved,
+)
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction
 from tests.game.conftest import ALICE, BOB, Table
@@ -260,3 +265,19 @@ def test_an_engagement_recorded_twice_is_refused(table: Table) -> None:
     table.do(engage, "Intercessors", "Boyz")
     with pytest.raises(IllegalAction, match="Boyz is already in combat with Intercessors"):
         engage(table.state, "Boyz", "Intercessors")
+
+
+def test_a_unit_in_reserves_neither_charges_nor_is_charged(table: Table) -> None:
+    """Seed 004: units placed "into Reserves" are not on the battlefield until they arrive."""
+    _armies(table, "eternum")
+    table.append([UnitReserved(unit="Nobz")], actor=BOB)
+    table.goto("charge")
+    _refused(table, "Intercessors", "Nobz is in Reserves", targets=["Nobz"])
+    table.goto("charge", BOB)
+    _refused(table, "Nobz", "Nobz is in Reserves")
+
+
+def test_a_charge_rerolled_is_not_declared_again(table: Table) -> None:
+    _armies(table).goto("charge")
+    _charge(table, "Intercessors", 9, [1, 2, 1, 1], reroll=True)
+    _refused(table, "Intercessors", "already charged and re-rolled")
