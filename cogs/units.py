@@ -14,6 +14,7 @@ from bot.ui.actors import actor
 from bot.ui.game.embeds import unit_line
 from bot.ui.game.units import UnitName, complete_units
 from bot.ui.transformers import Choice
+from cogs.unit_engagement import UnitEngagementCommands
 from cogs.unit_profiles import UnitProfileCommands
 
 MoveMode = app_commands.Transform[
@@ -30,6 +31,7 @@ MOVES: dict[str, MoveKind] = {
 
 class UnitCog(
     UnitProfileCommands,
+    UnitEngagementCommands,
     commands.GroupCog,
     group_name="unit",
     group_description="Units of this channel's game",

@@ -101,6 +101,9 @@ class Edition(_Data):
     # How psykers manifest: 9th/Eternum take a 2D6 Psychic test (seed 000); 7th rolls Warp Charge
     # dice from a pool, each 4+ a success (bot/rules/psychic7.py).
     psychic: Literal["psychic_test", "warp_charge"] = "psychic_test"
+    # What a successful charge earns in the Fight phase, as the edition words it ("" if nothing).
+    charge_bonus: str = ""
+    cannot_charge: tuple[str, ...] = ()  # keywords whose units never charge (10th: AIRCRAFT)
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:

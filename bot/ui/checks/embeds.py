@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import discord
 
+from bot.play.charges import Charge
 from bot.play.leadership import BattleShock, Escape, Morale, OnUnit
-from bot.play.moves import Advance, Charge, Reserves
+from bot.play.moves import Advance, Reserves
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
 from bot.ui.dice.embeds import ROLL_COLOUR, die_text
 from bot.ui.game.embeds import unit_line
@@ -90,11 +91,29 @@ def desperate_escape_embed(roll: Escape, roller: str) -> discord.Embed:
     return embed
 
 
+def _needs(rolled: Charge) -> str:
+    """`needs 8+ (9" to the enemy, less 1" Engagement Range)`; 7th: into base contact."""
+    roll, reach = rolled.roll, rolled.engagement_range
+    less = f'less {reach}" Engagement Range' if reach else "into base contact"
+    return f'needs {roll.needed}+ ({roll.distance}" to the enemy, {less})'
+
+
+def _charged(rolled: Charge) -> str:
+    """What a declared charge did to its unit, with the edition's charge bonus."""
+    if not rolled.roll.succeeded:
+        return f"{rolled.unit} failed its charge and did not move."
+    if rolled.targets:
+        text = f"{rolled.unit} charged {', '.join(rolled.targets)}: now in combat."
+    else:
+        text = f"{rolled.unit} charged (recorded)."
+    return f"{text} {rolled.bonus}." if rolled.bonus else text
+
+
 def charge_embed(rolled: Charge, roller: str) -> discord.Embed:
-    """A charge roll: 2D6 against the distance; a re-rolled first roll is struck through."""
+    """A charge roll: 2D6 against the roll it needs; a re-rolled first roll is struck through."""
     charge = rolled.roll
     faces = " ".join(die_text(d) for d in charge.dice)
-    lines = [f'2D6: {faces} = **{charge.total}**, needing {charge.distance}" or more']
+    lines = [f"2D6: {faces} = **{charge.total}**, {_needs(rolled)}"]
     if charge.first_total is not None:
         lines.append(f"First roll ~~{charge.first_total}~~ failed, so both dice were re-rolled.")
     embed = _embed(f'Charge — {charge.distance}"', lines, roller)
@@ -103,10 +122,7 @@ def charge_embed(rolled: Charge, roller: str) -> discord.Embed:
     embed.add_field(name="Chance to charge", value=f"**{percent(rolled.chance)}**")
     embed.add_field(name="With a re-roll", value=f"**{percent(rolled.with_reroll)}**")
     if rolled.unit is not None:
-        text = f"{rolled.unit} failed its charge and did not move."
-        if charge.succeeded:
-            text = f"{rolled.unit} charged (recorded: it fights first in 9th)."
-        embed.add_field(name="Tracked unit", value=text, inline=False)
+        embed.add_field(name="Tracked unit", value=_charged(rolled), inline=False)
     return embed
 
 
