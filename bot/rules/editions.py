@@ -98,6 +98,8 @@ class Edition(_Data):
     # (so a charge 9" away needs 8+); 7th (seed 001) charges into base contact: 0.
     engagement_range: int = Field(default=1, ge=0, le=3)
     round_name: str = "Battle round"  # seed 001 (7th) calls a round of both turns a "game turn"
+    # Seed 004 (Eternum): units may be set up in Reserves and arrive on Reserve Rolls.
+    reserves: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:
