@@ -39,6 +39,7 @@ EXAMPLES: dict[str, str] = {
     "unit damage": "/unit damage unit:Intercessors wounds:3",
     "unit heal": "/unit heal unit:Intercessors wounds:1",
     "unit move": "/unit move unit:Intercessors mode:advance",
+    "unit reserve": "/unit reserve unit:Terminators",
     "psychic": "/psychic wc:7 power:Veil of Time",
     "smite": "/smite psyker:Librarian target:Boyz",
     "morale": "/morale leadership:7 lost:3 models:5 starting:10",
