@@ -1,6 +1,6 @@
 """/charge and /advance (every edition reads the same dice; `unit:` records the move in the
-channel's game, and a failed charge's card carries its re-roll button) and /reserves (Eternum);
-what they do is `bot.play.charges` and `bot.play.moves`."""
+channel's game, and a failed charge's card carries its re-roll button); what they do is
+`bot.play.charges` and `bot.play.moves`. /reserves (Eternum) is `cogs.reserves`."""
 
 from __future__ import annotations
 
@@ -10,16 +10,10 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.play import charges, moves
-from bot.rules.deployment import (
-    AUTOMATIC_RESERVE_TURN,
-    FIRST_RESERVE_TURN,
-    MAX_RESERVE_MODIFIER,
-    MAX_RESERVE_UNITS,
-)
 from bot.rules.movement import MAX_CHARGE_DISTANCE, MAX_MOVE
 from bot.ui.actors import actor
 from bot.ui.checks.charge_buttons import ChargeRerollButton, charge_card
-from bot.ui.checks.embeds import advance_embed, reserves_embed
+from bot.ui.checks.embeds import advance_embed
 from bot.ui.game.units import UnitName, complete_units
 
 
@@ -63,24 +57,6 @@ class MovementCog(commands.Cog):
         """Advance: roll a D6 and add it to the unit's Move for this phase."""
         rolled = await moves.advance(self.bot, actor(interaction), move, unit)
         embed = advance_embed(rolled, interaction.user.display_name)
-        await interaction.response.send_message(embed=embed)
-
-    @app_commands.command(name="reserves")
-    @app_commands.describe(
-        units="Units still in Reserve",
-        turn="Your turn number: rolls from turn 2, all arrive in turn 4",
-        modifier="Modifier to each Reserve Roll",
-    )
-    async def reserves(
-        self,
-        interaction: discord.Interaction[VoxBot],
-        units: app_commands.Range[int, 1, MAX_RESERVE_UNITS],
-        turn: app_commands.Range[int, FIRST_RESERVE_TURN, AUTOMATIC_RESERVE_TURN] = 2,
-        modifier: app_commands.Range[int, -MAX_RESERVE_MODIFIER, MAX_RESERVE_MODIFIER] = 0,
-    ) -> None:
-        """Eternum Reserve Rolls: a D6 per unit, 3+ arrives, with the exact odds of arrivals."""
-        rolled = moves.reserves(self.bot.dice, units, turn, modifier)
-        embed = reserves_embed(rolled, interaction.user.display_name)
         await interaction.response.send_message(embed=embed)
 
 

@@ -16,6 +16,7 @@ from bot.ui.game.units import UnitName, complete_units
 from bot.ui.transformers import Choice
 from cogs.unit_engagement import UnitEngagementCommands
 from cogs.unit_profiles import UnitProfileCommands
+from cogs.unit_reserves import UnitReserveCommands
 
 MoveMode = app_commands.Transform[
     str, Choice("a move", ("normal", "advance", "fall back", "stationary"))
@@ -32,6 +33,7 @@ MOVES: dict[str, MoveKind] = {
 class UnitCog(
     UnitProfileCommands,
     UnitEngagementCommands,
+    UnitReserveCommands,
     commands.GroupCog,
     group_name="unit",
     group_description="Units of this channel's game",

@@ -104,6 +104,8 @@ class Edition(_Data):
     # What a successful charge earns in the Fight phase, as the edition words it ("" if nothing).
     charge_bonus: str = ""
     cannot_charge: tuple[str, ...] = ()  # keywords whose units never charge (10th: AIRCRAFT)
+    # Seed 004 (Eternum): units may be set up in Reserves and arrive on Reserve Rolls.
+    reserves: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:

@@ -98,11 +98,15 @@ def test_how_each_editions_psykers_manifest(key: str, psychic: str) -> None:
     assert edition(key).psychic == psychic
 
 
-def test_eternum_phase_order_follows_seed_004_which_has_no_morale_phase() -> None:
-    # seed 004, "The Battle Round": six phases, Command to Fight; no Morale phase is listed
-    assert edition("eternum").phase_keys == (
-        "command", "movement", "psychic", "shooting", "charge", "fight",
+def test_eternum_phase_order_follows_seed_004_with_morale_after_the_fight() -> None:
+    # seed 004, "The Battle Round": six phases, Command to Fight; its rules then end with the
+    # section "MORALE AND BATTLESHOCK" after "FIGHT PHASE" (empty: the 9th Morale test is used),
+    # so Morale is a step once the fighting is done, where the units lost in the fight test too
+    ed = edition("eternum")
+    assert ed.phase_keys == (
+        "command", "movement", "psychic", "shooting", "charge", "fight", "morale",
     )  # fmt: skip
+    assert ed.morale.phase == "morale" and ed.phase(6).name == "Morale and Battleshock"
 
 
 def test_eternum_borrows_9th_phases_and_adds_its_own_reserves() -> None:

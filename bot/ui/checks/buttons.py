@@ -1,5 +1,5 @@
 """The phase prompt's test buttons: one per unit that must take its Morale test (9th Morale
-phase, Eternum Fight phase) or Battle-shock test (10th Command phase).
+phase, Eternum Morale and Battleshock step) or Battle-shock test (10th Command phase).
 
 `vox:test:<m|b>:<game>:<phase seq>:<unit>` holds everything, so a button works after a restart;
 one from an earlier phase says so instead of rolling, and a unit tests once per phase.

@@ -17,6 +17,7 @@ from bot.ui.campaign.games import after_game
 from bot.ui.checks.buttons import add_test_buttons
 from bot.ui.components import Component, VoxInteraction
 from bot.ui.game.embeds import announcement_embeds
+from bot.ui.game.reserves import add_reserve_buttons
 from bot.ui.mentions import only
 
 
@@ -28,6 +29,7 @@ def announcement(result: Announcement) -> tuple[list[discord.Embed], discord.ui.
         return embeds, None
     view = next_view(result.game_id, prompt.seq)
     left = add_test_buttons(view, result.game_id, prompt)
+    add_reserve_buttons(view, result.game_id, result.state)  # Eternum, Movement phase
     if left:
         command = "/morale" if prompt.test == "morale" else "/battleshock"
         embeds[-1].add_field(name="More tests", value=f"{left} more units: use {command} unit:")

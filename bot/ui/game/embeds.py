@@ -41,6 +41,7 @@ def unit_line(unit: Unit) -> str:
     )
     per = f" ({p.wounds} W each)" if p.wounds > 1 else ""
     shocked = " · battle-shocked (OC 0)" if unit.battle_shocked else ""
+    shocked += " · in Reserve" if unit.in_reserve else ""
     return f"**{p.name}** — {unit.alive}/{p.models} models{per}{wounds}{shocked}"
 
 

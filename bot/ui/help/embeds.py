@@ -41,6 +41,7 @@ EXAMPLES: dict[str, str] = {
     "unit heal": "/unit heal unit:Intercessors wounds:1",
     "unit move": "/unit move unit:Intercessors mode:advance",
     "unit engage": "/unit engage unit:Intercessors enemy:Boyz",
+    "unit reserve": "/unit reserve unit:Terminators",
     "psychic": "/psychic wc:7 power:Veil of Time",
     "smite": "/smite psyker:Librarian target:Boyz",
     "warp-charge": "/warp-charge mastery:3 opponent:2",
