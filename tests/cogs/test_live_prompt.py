@@ -4,6 +4,7 @@ and moves answered privately and folded into it, undo posting it again, and the 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.rules.dice import ScriptedDice
 from tests.harness import ALICE, BOB, CHANNEL_ID, Harness, Sent
@@ -23,7 +24,7 @@ def edits_of(sent: list[Sent], message_id: int | None) -> list[Sent]:
     return [s for s in sent if s.kind == "edit" and s.method == "PATCH" and s.path == path]
 
 
-async def start(h: Harness, **options: object) -> Sent:
+async def start(h: Harness, **options: Any) -> Sent:
     [prompt] = public_posts(await h.slash("game start", opponent=BOB, first="me", **options))
     return prompt
 
