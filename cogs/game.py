@@ -12,8 +12,10 @@ from bot.play import game, pregame
 from bot.play.pregame import NewGame, Offer
 from bot.ui.actors import actor
 from bot.ui.campaign.options import CampaignName, complete_campaigns
-from bot.ui.game.buttons import FirstPlayerButton, NextPhaseButton, announce
+from bot.ui.game import live
+from bot.ui.game.buttons import FirstPlayerButton
 from bot.ui.game.embeds import who
+from bot.ui.game.live import NextPhaseButton
 from bot.ui.game.setup import DeployedButton, RoleButton, send_offer
 from bot.ui.transformers import Choice, NameText
 from cogs.game_review import GameReviewCommands
@@ -65,12 +67,12 @@ class GameCog(
             names = {me.id: me.display_name, opponent.id: opponent.display_name}
             await send_offer(interaction, result, names)
         else:
-            await announce(interaction, result)
+            await live.show(interaction, result)
 
     @app_commands.command(name="next")
     async def next(self, interaction: discord.Interaction[VoxBot]) -> None:
         """Move to the next phase; after the last, the other player's turn or the next round."""
-        await announce(interaction, await game.advance(self.bot, actor(interaction)))
+        await live.show(interaction, await game.advance(self.bot, actor(interaction)))
 
     @app_commands.command(name="undo")
     @app_commands.describe(
@@ -82,9 +84,10 @@ class GameCog(
         change: app_commands.Range[int, 1, MAX_SEQ] | None = None,
     ) -> None:
         """Take back your latest change (a moderator: someone else's, by naming its number)."""
-        point = await game.take_back(self.bot, actor(interaction), change)
+        undone = await game.take_back(self.bot, actor(interaction), change)
+        point = undone.point
         whose = "" if point.actor == interaction.user.id else f" ({who(point.actor)}'s)"
-        await interaction.response.send_message(f"↩️ Undone: #{point.seqs[0]}, {point.what}{whose}.")
+        await live.repost(interaction, undone, f"↩️ Undone: #{point.seqs[0]}, {point.what}{whose}.")
 
     @app_commands.command(name="end")
     @app_commands.describe(
@@ -98,7 +101,7 @@ class GameCog(
         """End the game now: a concession or a game cut short."""
         chosen = None if winner is None else winner.id
         result = await game.end(self.bot, actor(interaction), chosen, concede)
-        await announce(interaction, result)
+        await live.show(interaction, result)
 
 
 async def setup(bot: VoxBot) -> None:

@@ -110,8 +110,9 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
 
 def _undone(state: GameState, e: ev.EventUndone) -> GameState:
     for i, point in enumerate(state.history):
-        if point.seqs == e.seqs:
-            return replace(point.before, history=state.history[i + 1 :])
+        if point.seqs == e.seqs:  # the live prompt's message is bookkeeping: undo keeps it
+            after = replace(point.before, history=state.history[i + 1 :])
+            return replace(after, prompt_message=state.prompt_message)
     return state
 
 

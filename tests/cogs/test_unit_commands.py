@@ -9,6 +9,7 @@ import pytest
 from bot.play.actor import NOT_A_PLAYER
 from bot.store.games import active_game, load_events
 from tests.harness import BOB, CHANNEL_ID, DAVE, Harness, Rejected
+from tests.harness.posts import private, public_posts, shown
 
 BOYZ: dict[str, Any] = {
     "name": "Boyz",
@@ -69,10 +70,10 @@ async def test_unit_weapon_checks_its_dice_and_abilities(harness: Harness) -> No
 async def test_unit_damage_then_heal_and_the_list(harness: Harness) -> None:
     await game(harness)
     await harness.slash("unit add", name="Nobz", models=3, wounds=2, toughness=5, save="4+")
-    [hit] = await harness.slash("unit damage", unit="Nobz", wounds=3)
-    assert hit.content == "**Nobz** — 2/3 models (2 W each), 1/2 W on the damaged model"
-    [healed] = await harness.slash("unit heal", unit="Nobz", wounds=1, models=1)
-    assert healed.content == "**Nobz** — 3/3 models (2 W each)"
+    hit = private(await harness.slash("unit damage", unit="Nobz", wounds=3))
+    assert hit.content == "✅ **Nobz** — 2/3 models (2 W each), 1/2 W on the damaged model"
+    healed = private(await harness.slash("unit heal", unit="Nobz", wounds=1, models=1))
+    assert healed.content == "✅ **Nobz** — 3/3 models (2 W each)"
     [listing] = await harness.slash("unit list")
     assert "**Nobz** — 3/3 models" in listing.text
 
@@ -98,11 +99,11 @@ async def test_an_advance_rolls_its_d6_and_blocks_charging(harness: Harness) -> 
     [early] = await harness.slash("unit move", unit="Intercessors", mode="advance")
     assert early.ephemeral and "Movement phase" in early.content  # still the Command phase
     await harness.slash("game next")
-    [moved] = await harness.slash("unit move", unit="Intercessors", mode="advance")
-    assert moved.content.startswith("Intercessors: advance (advance roll ")
+    moved = private(await harness.slash("unit move", unit="Intercessors", mode="advance"))
+    assert moved.content.startswith("✅ Intercessors: advance (advance roll ")
     await harness.slash("game next")  # 9th: Psychic
     await harness.slash("game next")  # Shooting
-    [shooting] = await harness.slash("game next")  # Charge
+    shooting = shown(await harness.slash("game next"))  # Charge
     assert "**Intercessors**" in shooting.field("Units this concerns")
 
 
@@ -111,7 +112,7 @@ async def test_the_morale_prompt_lists_units_that_lost_models_this_turn(harness:
     await harness.slash("unit add", **BOYZ)
     await harness.slash("unit damage", unit="Boyz", wounds=3)
     for _ in range(6):
-        [prompt] = await harness.slash("game next")
+        prompt = shown(await harness.slash("game next"))
     assert prompt.embeds[-1]["title"] == "Battle round 1/5 — Morale phase"
     assert "**Boyz**" in prompt.field("Units this concerns")
     assert "3" in prompt.field("Units this concerns")
@@ -242,7 +243,7 @@ async def test_a_weapon_is_removed_and_undo_puts_it_back(harness: Harness) -> No
     assert [w.split("**")[1] for w in await weapons(harness)] == ["Bolt pistol"]
     [missing] = await harness.slash("unit weapon-remove", unit="Intercessors", name="Bolt rifle")
     assert missing.ephemeral and "it has: Bolt pistol" in missing.content
-    [undone] = await harness.slash("game undo")
+    [undone] = public_posts(await harness.slash("game undo"))
     assert "Bolt rifle" in undone.text
     assert [w.split("**")[1] for w in await weapons(harness)] == ["Bolt rifle", "Bolt pistol"]
 

@@ -6,9 +6,11 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
@@ -234,11 +236,19 @@ class Recorder(AsyncWebhookAdapter):
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             mid = int(m.group(2))
             if route.method == "PATCH":
+                if mid not in self.messages:  # deleted (or never sent): Discord's 404
+                    raise unknown_message()
                 return self._store("edit", "PATCH", path, body, [], mid, update=True)
         self.sent.append(
             Sent("rest", route.method, path, dict(body) if isinstance(body, dict) else {})
         )
         return {}
+
+
+def unknown_message() -> discord.NotFound:
+    """What discord.py raises when Discord answers 404 Unknown Message (code 10008)."""
+    response = SimpleNamespace(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})
 
 
 def _message_fields(body: dict[str, Any]) -> dict[str, Any]:

@@ -188,6 +188,34 @@ def _after(on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape]) -> str:
     return unit_line(on.after) if on.after else f"{on.name} is gone"
 
 
+def tracked_text(on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape]) -> str:
+    """What a tracked unit's test did to the unit, in a line."""
+    match on.roll:
+        case Morale() as roll:
+            fled = roll.test.models_fled
+            return (f"{fled} fled: " if fled else "No model flees: ") + _after(on)
+        case BattleShock() as roll:
+            shocked = " — battle-shocked: OC 0 until its next Command phase"
+            return _after(on) + ("" if roll.test.passed else shocked)
+        case Escape() as roll:
+            if roll.rolled.models_destroyed or on.after is None:
+                return _after(on)
+            return f"{unit_line(on.after)} — no model lost."
+
+
+def test_line(on: OnUnit[Morale] | OnUnit[BattleShock]) -> str:
+    """A prompt button's test in a line: the dice against Leadership, then what it did."""
+    match on.roll:
+        case Morale(test=morale):
+            dice = f"D6 {morale.die.value} + {morale.destroyed_this_turn} destroyed this turn"
+            total, ld, passed = morale.total, morale.leadership, morale.passed
+        case BattleShock(test=shock):
+            dice = "2D6 " + " ".join(str(d.value) for d in shock.dice)
+            total, ld, passed = shock.total, shock.leadership, shock.passed
+    verdict = "passed" if passed else "failed"
+    return f"{dice} = **{total}** against Ld {ld}: {verdict}. {tracked_text(on)}"
+
+
 def tracked_embed(
     on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape], roller: str
 ) -> discord.Embed:
@@ -195,19 +223,9 @@ def tracked_embed(
     match on.roll:
         case Morale() as roll:
             embed = morale_embed(roll, roller)
-            fled = roll.test.models_fled
-            text = (f"{fled} fled: " if fled else "No model flees: ") + _after(on)
         case BattleShock() as roll:
             embed = battleshock_embed(roll, roller)
-            shocked = " — battle-shocked: OC 0 until its next Command phase"
-            text = _after(on) + ("" if roll.test.passed else shocked)
         case Escape() as roll:
             embed = desperate_escape_embed(roll, roller)
-            lost = roll.rolled.models_destroyed
-            text = (
-                _after(on)
-                if lost or on.after is None
-                else f"{unit_line(on.after)} — no model lost."
-            )
-    embed.add_field(name="Tracked unit", value=text, inline=False)
+    embed.add_field(name="Tracked unit", value=tracked_text(on), inline=False)
     return embed
