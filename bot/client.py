@@ -34,6 +34,7 @@ EXTENSIONS = (
     "cogs.psychic",
     "cogs.morale",
     "cogs.movement",
+    "cogs.reserves",
     "cogs.campaign",
     "cogs.help",
 )

@@ -23,7 +23,7 @@ SERVER_ONLY_OPTIONS: dict[str, frozenset[str]] = {
     "morale": frozenset({"unit"}),
     "battleshock": frozenset({"unit"}),
     "desperate-escape": frozenset({"unit"}),
-    "charge": frozenset({"unit"}),
+    "charge": frozenset({"unit", "target"}),
     "advance": frozenset({"unit"}),
 }
 IN_GUILDS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.errors import NotFound, VoxError
-from bot.game import Event, GameState, apply, fold
+from bot.game import Event, GameState, RoundSummary, apply, fold, round_summary
 from bot.game.events import GameEnded, GameStarted, Recorded
 from bot.ledger import Acted, Ledger, Loaded, Model
 from bot.rules.errors import IllegalAction
@@ -31,6 +31,7 @@ NO_GAME = "There is no game in this channel; start one with /game start opponent
 RUNNING = "A game is already running in this channel; end it with /game end first."
 ENDED = "This game has ended; start a new one with /game start."
 BUSY = "The game is busy with other changes; try again in a moment."
+SUMMARIES_KEPT = 64  # round summaries remembered (a finished game's never change)
 
 
 class NoGame(NotFound):
@@ -43,12 +44,34 @@ GAME = Model(GameState, fold, apply, rewinds=lambda _: False, stale=STALE, busy=
 class Tracker(Ledger[games.GameRecord, GameState, Event]):
     def __init__(self, db: Database) -> None:
         super().__init__(db, games.GAMES, "game", GAME)
-        self._channels: dict[int, int] = {}  # channel id → its game's id, as last read or written
+        # channel id → its latest game's id (active or ended), as last read or written
+        self._channels: dict[int, int] = {}
+        # (game id, seq, round) → that round's summary: the log up to seq decides it
+        self._summaries: dict[tuple[int, int, int], RoundSummary] = {}
 
     async def table(self, channel_id: int) -> Table | None:
         """The channel's active game, up to date with the log."""
         where, known = games.ACTIVE_IN, self._channels.get(channel_id)
         return await self._catch_up(where, (channel_id,), known)
+
+    async def latest(self, channel_id: int) -> Table | None:
+        """The channel's active game, or else its most recently ended one (until a new game starts
+        there), up to date: one statement when it is cached, so a finished game is not folded
+        again on every read."""
+        known = self._channels.get(channel_id)
+        return await self._catch_up(games.LATEST_IN, (channel_id,), known)
+
+    async def round_summary(self, table: Table, round_: int) -> RoundSummary:
+        """The summary of round `round_` of `table`'s game, folded from its whole log once for
+        each state it is asked of (asking again, e.g. of a finished game, reads nothing)."""
+        key = (table.record.id, table.state.seq, round_)
+        found = self._summaries.get(key)
+        if found is None:
+            found = round_summary(await self.history(table), round_)
+            if len(self._summaries) >= SUMMARIES_KEPT:
+                del self._summaries[next(iter(self._summaries))]
+            self._summaries[key] = found
+        return found
 
     async def require(self, channel_id: int) -> Table:
         table = await self.table(channel_id)

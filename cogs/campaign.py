@@ -21,6 +21,7 @@ from bot.ui.campaign.options import (
     complete_cards,
 )
 from bot.ui.campaign.sentences import imported_line, undone_line
+from bot.ui.campaign.table import fielded_line
 from bot.ui.transformers import BoundedText
 from cogs.campaign_books import BookCommands
 from cogs.campaign_requisition import RequisitionCommands
@@ -78,10 +79,8 @@ class CampaignCog(
     @app_commands.autocomplete(unit=complete_cards)
     async def field(self, interaction: discord.Interaction[VoxBot], unit: CardName) -> None:
         """Field a roster unit in this channel's campaign game: it becomes a tracked unit."""
-        f = await campaign_games.field(self.bot, actor(interaction), unit)
-        await interaction.response.send_message(
-            f"{f.card} takes the field for <@{f.owner}> ({f.campaign})."
-        )
+        fielded = await campaign_games.field(self.bot, actor(interaction), unit)
+        await interaction.response.send_message(fielded_line(fielded))
 
     @app_commands.command(name="export")
     @app_commands.autocomplete(campaign=complete_campaigns)

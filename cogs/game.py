@@ -1,4 +1,5 @@
-"""/game start|status|next|undo|log|end: the channel's game tracker."""
+"""/game start|next|undo|end: the channel's game tracker, with the reads (status, log, summary)
+from `cogs.game_review`."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.errors import VoxError
 from bot.play import game, pregame
 from bot.play.pregame import NewGame, Offer
 from bot.ui.actors import actor
 from bot.ui.campaign.options import CampaignName, complete_campaigns
-from bot.ui.game.buttons import FirstPlayerButton, NextPhaseButton, announce
-from bot.ui.game.embeds import log_embed, status_embed, who
+from bot.ui.game import live
+from bot.ui.game.buttons import FirstPlayerButton
+from bot.ui.game.embeds import who
+from bot.ui.game.live import NextPhaseButton
 from bot.ui.game.setup import DeployedButton, RoleButton, send_offer
 from bot.ui.transformers import Choice, NameText
+from cogs.game_review import GameReviewCommands
 
 Mission = app_commands.Transform[str, NameText("the mission", 100)]
 EditionName = app_commands.Transform[str, Choice("an edition", ("9th", "10th", "7th", "eternum"))]
@@ -26,7 +29,10 @@ BattleSize = app_commands.Transform[str, Choice("a battle size", SIZES)]
 
 
 class GameCog(
-    commands.GroupCog, group_name="game", group_description="Track the game in this channel"
+    GameReviewCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Track the game in this channel",
 ):
     def __init__(self, bot: VoxBot) -> None:
         self.bot = bot
@@ -61,18 +67,12 @@ class GameCog(
             names = {me.id: me.display_name, opponent.id: opponent.display_name}
             await send_offer(interaction, result, names)
         else:
-            await announce(interaction, result)
-
-    @app_commands.command(name="status")
-    async def status(self, interaction: discord.Interaction[VoxBot]) -> None:
-        """Round, player, phase, CP and VP, and every unit with its models and wounds."""
-        state = await game.status(self.bot, interaction.channel_id or 0)
-        await interaction.response.send_message(embed=status_embed(state))
+            await live.show(interaction, result)
 
     @app_commands.command(name="next")
     async def next(self, interaction: discord.Interaction[VoxBot]) -> None:
         """Move to the next phase; after the last, the other player's turn or the next round."""
-        await announce(interaction, await game.advance(self.bot, actor(interaction)))
+        await live.show(interaction, await game.advance(self.bot, actor(interaction)))
 
     @app_commands.command(name="undo")
     @app_commands.describe(
@@ -84,20 +84,10 @@ class GameCog(
         change: app_commands.Range[int, 1, MAX_SEQ] | None = None,
     ) -> None:
         """Take back your latest change (a moderator: someone else's, by naming its number)."""
-        point = await game.take_back(self.bot, actor(interaction), change)
+        undone = await game.take_back(self.bot, actor(interaction), change)
+        point = undone.point
         whose = "" if point.actor == interaction.user.id else f" ({who(point.actor)}'s)"
-        await interaction.response.send_message(f"↩️ Undone: #{point.seqs[0]}, {point.what}{whose}.")
-
-    @app_commands.command(name="log")
-    @app_commands.describe(count="How many events to show (default 10)")
-    async def log(
-        self, interaction: discord.Interaction[VoxBot], count: app_commands.Range[int, 1, 50] = 10
-    ) -> None:
-        """The last events of this channel's game, in words."""
-        if not 1 <= count <= 50:
-            raise VoxError("Show 1 to 50 events.")
-        events = await game.log(self.bot, interaction.channel_id or 0)
-        await interaction.response.send_message(embed=log_embed(events, count))
+        await live.repost(interaction, undone, f"↩️ Undone: #{point.seqs[0]}, {point.what}{whose}.")
 
     @app_commands.command(name="end")
     @app_commands.describe(
@@ -111,7 +101,7 @@ class GameCog(
         """End the game now: a concession or a game cut short."""
         chosen = None if winner is None else winner.id
         result = await game.end(self.bot, actor(interaction), chosen, concede)
-        await announce(interaction, result)
+        await live.show(interaction, result)
 
 
 async def setup(bot: VoxBot) -> None:

@@ -1,5 +1,6 @@
 """/charge and /advance (every edition reads the same dice; `unit:` records the move in the
-channel's game) and /reserves (Eternum); what they do is `bot.play.moves`."""
+channel's game, and a failed charge's card carries its re-roll button); what they do is
+`bot.play.charges` and `bot.play.moves`. /reserves (Eternum) is `cogs.reserves`."""
 
 from __future__ import annotations
 
@@ -8,16 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import VoxBot
-from bot.play import moves
-from bot.rules.deployment import (
-    AUTOMATIC_RESERVE_TURN,
-    FIRST_RESERVE_TURN,
-    MAX_RESERVE_MODIFIER,
-    MAX_RESERVE_UNITS,
-)
+from bot.play import charges, moves
 from bot.rules.movement import MAX_CHARGE_DISTANCE, MAX_MOVE
 from bot.ui.actors import actor
-from bot.ui.checks.embeds import advance_embed, charge_embed, reserves_embed
+from bot.ui.checks.charge_buttons import ChargeRerollButton, charge_card
+from bot.ui.checks.embeds import advance_embed
 from bot.ui.game.units import UnitName, complete_units
 
 
@@ -27,22 +23,24 @@ class MovementCog(commands.Cog):
 
     @app_commands.command(name="charge")
     @app_commands.describe(
-        distance="Inches to the enemy unit",
-        reroll="Re-roll both dice once if the charge fails",
-        unit="A unit of this channel's game: a successful charge is recorded (it charged)",
+        distance="Inches to the enemy unit (the roll needed is that less Engagement Range)",
+        reroll="Re-roll both dice once if the charge fails (an ability)",
+        unit="A unit of this channel's game: the charge is declared and recorded",
+        target="The enemy unit it charges (with unit:): a successful charge puts both in combat",
     )
-    @app_commands.autocomplete(unit=complete_units)
+    @app_commands.autocomplete(unit=complete_units, target=complete_units)
     async def charge(
         self,
         interaction: discord.Interaction[VoxBot],
         distance: app_commands.Range[int, 1, MAX_CHARGE_DISTANCE],
         reroll: bool = False,
         unit: UnitName | None = None,
+        target: UnitName | None = None,
     ) -> None:
-        """Roll a charge: 2D6 reaching the distance, exact odds with and without a re-roll."""
-        rolled = await moves.charge(self.bot, actor(interaction), distance, reroll, unit)
-        embed = charge_embed(rolled, interaction.user.display_name)
-        await interaction.response.send_message(embed=embed)
+        """Roll a charge: 2D6 reaching the enemy, exact odds with and without a re-roll."""
+        rolled = await charges.charge(self.bot, actor(interaction), distance, reroll, unit, target)
+        embed, view = charge_card(rolled, interaction.user.display_name)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
 
     @app_commands.command(name="advance")
     @app_commands.describe(
@@ -61,24 +59,7 @@ class MovementCog(commands.Cog):
         embed = advance_embed(rolled, interaction.user.display_name)
         await interaction.response.send_message(embed=embed)
 
-    @app_commands.command(name="reserves")
-    @app_commands.describe(
-        units="Units still in Reserve",
-        turn="Your turn number: rolls from turn 2, all arrive in turn 4",
-        modifier="Modifier to each Reserve Roll",
-    )
-    async def reserves(
-        self,
-        interaction: discord.Interaction[VoxBot],
-        units: app_commands.Range[int, 1, MAX_RESERVE_UNITS],
-        turn: app_commands.Range[int, FIRST_RESERVE_TURN, AUTOMATIC_RESERVE_TURN] = 2,
-        modifier: app_commands.Range[int, -MAX_RESERVE_MODIFIER, MAX_RESERVE_MODIFIER] = 0,
-    ) -> None:
-        """Eternum Reserve Rolls: a D6 per unit, 3+ arrives, with the exact odds of arrivals."""
-        rolled = moves.reserves(self.bot.dice, units, turn, modifier)
-        embed = reserves_embed(rolled, interaction.user.display_name)
-        await interaction.response.send_message(embed=embed)
-
 
 async def setup(bot: VoxBot) -> None:
     await bot.add_cog(MovementCog(bot))
+    bot.add_dynamic_items(ChargeRerollButton)

@@ -10,6 +10,7 @@ from bot.client import VoxBot
 from bot.play.game import PointsChange, change_points
 from bot.ui.actors import actor
 from bot.ui.game.embeds import who
+from bot.ui.game.live import refresh
 from bot.ui.transformers import BoundedText
 
 Amount = app_commands.Range[int, 1, 100]
@@ -31,8 +32,10 @@ class PointsCog(commands.Cog):
         reason: str | None,
     ) -> None:
         points = await change_points(self.bot, actor(interaction), kind, amount, reason or "")
-        text = f"{who(points.player)} now has **{points.cp}** CP and **{points.vp}** VP"
-        await interaction.response.send_message(text + (f" ({reason})." if reason else "."))
+        text = f"✅ {who(points.player)} now has **{points.cp}** CP and **{points.vp}** VP"
+        reply = text + (f" ({reason})." if reason else ".")
+        await interaction.response.send_message(reply, ephemeral=True)
+        await refresh(interaction, points.outcome)
 
     @cp.command(name="add")
     @app_commands.describe(amount="How many CP", reason="What for")

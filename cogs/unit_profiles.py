@@ -1,5 +1,6 @@
 """/unit add|weapon|weapon-remove|list|show|edit|remove: the units' profiles and weapons (the
-commands of the /unit group that `cogs.units` declares)."""
+commands of the /unit group that `cogs.units` declares). A change is confirmed privately to the
+member who made it; the list and a unit's card are public."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.play import units
+from bot.play.campaign_games import unit_with_card
 from bot.play.game import status
 from bot.ui.actors import actor
 from bot.ui.game.embeds import unit_line
@@ -36,6 +38,7 @@ from bot.ui.profiles import (
     Wounds,
     described_profile,
 )  # fmt: skip
+from bot.ui.replies import confirm
 
 
 class UnitProfileCommands(commands.Cog):
@@ -59,7 +62,7 @@ class UnitProfileCommands(commands.Cog):
         )  # fmt: skip
         whose = (owner or interaction.user).id
         unit = await units.add(self.bot, actor(interaction), whose, profile)
-        await interaction.response.send_message(f"Added {unit_line(unit)}.")
+        await confirm(interaction, f"Added {unit_line(unit)}.")
 
     @app_commands.command(name="weapon")
     @app_commands.describe(
@@ -85,7 +88,7 @@ class UnitProfileCommands(commands.Cog):
             text = (
                 f"{added.unit}'s {added.weapon.name} is replaced. /game undo puts the old one back."
             )
-        await interaction.response.send_message(text)
+        await confirm(interaction, text)
 
     @app_commands.command(name="weapon-remove")
     @app_commands.describe(unit="Which unit", name="Which of its weapons")
@@ -95,8 +98,9 @@ class UnitProfileCommands(commands.Cog):
     ) -> None:
         """Take a weapon off a unit (/game undo puts it back)."""
         removed = await units.disarm(self.bot, actor(interaction), unit, name)
-        await interaction.response.send_message(
-            f"{removed.unit} no longer has {removed.weapon.name}. /game undo puts it back."
+        await confirm(
+            interaction,
+            f"{removed.unit} no longer has {removed.weapon.name}. /game undo puts it back.",
         )
 
     @app_commands.command(name="list")
@@ -108,9 +112,9 @@ class UnitProfileCommands(commands.Cog):
     @app_commands.command(name="show")
     @app_commands.autocomplete(unit=complete_units)
     async def show(self, interaction: discord.Interaction[VoxBot], unit: UnitName) -> None:
-        """A unit's profile, weapons, and models and wounds left."""
-        found = await units.unit(self.bot, interaction.channel_id or 0, unit)
-        await interaction.response.send_message(embed=unit_embed(found))
+        """A unit's profile, weapons, models and wounds left; a Crusade card's rank and honours."""
+        found, card = await unit_with_card(self.bot, interaction.channel_id or 0, unit)
+        await interaction.response.send_message(embed=unit_embed(found, card))
 
     @app_commands.command(name="edit")
     @app_commands.autocomplete(unit=complete_units)
@@ -128,11 +132,11 @@ class UnitProfileCommands(commands.Cog):
             leadership=leadership, oc=oc, move=move, keywords=keywords,
         )  # fmt: skip
         edited = await units.edit(self.bot, actor(interaction), unit, changes)
-        await interaction.response.send_message(embed=unit_embed(edited))
+        await interaction.response.send_message(embed=unit_embed(edited), ephemeral=True)
 
     @app_commands.command(name="remove")
     @app_commands.autocomplete(unit=complete_units)
     async def remove(self, interaction: discord.Interaction[VoxBot], unit: UnitName) -> None:
         """Take a unit out of the game (not destroyed: removed)."""
         await units.remove(self.bot, actor(interaction), unit)
-        await interaction.response.send_message(f"Removed {unit}. /game undo puts it back.")
+        await confirm(interaction, f"Removed {unit}. /game undo puts it back.")

@@ -12,9 +12,12 @@ from bot.play import units
 from bot.rules.editions import MoveKind
 from bot.ui.actors import actor
 from bot.ui.game.embeds import unit_line
+from bot.ui.game.live import refresh
 from bot.ui.game.units import UnitName, complete_units
 from bot.ui.transformers import Choice
+from cogs.unit_engagement import UnitEngagementCommands
 from cogs.unit_profiles import UnitProfileCommands
+from cogs.unit_reserves import UnitReserveCommands
 
 MoveMode = app_commands.Transform[
     str, Choice("a move", ("normal", "advance", "fall back", "stationary"))
@@ -30,6 +33,8 @@ MOVES: dict[str, MoveKind] = {
 
 class UnitCog(
     UnitProfileCommands,
+    UnitEngagementCommands,
+    UnitReserveCommands,
     commands.GroupCog,
     group_name="unit",
     group_description="Units of this channel's game",
@@ -46,7 +51,7 @@ class UnitCog(
     ) -> None:
         """Correct a unit by hand: remove wounds (the damaged model first)."""
         after = await units.wound(self.bot, actor(interaction), unit, wounds)
-        await interaction.response.send_message(unit_line(after) if after else f"{unit} updated.")
+        await self._answer(interaction, unit_line(after) if after else f"{unit} updated.")
 
     @app_commands.command(name="heal")
     @app_commands.describe(
@@ -62,7 +67,7 @@ class UnitCog(
     ) -> None:
         """Correct a unit by hand: restore wounds or models."""
         after = await units.restore(self.bot, actor(interaction), unit, wounds, models)
-        await interaction.response.send_message(unit_line(after) if after else f"{unit} updated.")
+        await self._answer(interaction, unit_line(after) if after else f"{unit} updated.")
 
     @app_commands.command(name="move")
     @app_commands.describe(mode="How it moves (an advance rolls its D6)")
@@ -77,7 +82,12 @@ class UnitCog(
             if moved and moved.advance_roll
             else ""
         )
-        await interaction.response.send_message(f"{unit}: {mode}{roll}.")
+        await self._answer(interaction, f"{unit}: {mode}{roll}.")
+
+    async def _answer(self, interaction: discord.Interaction[VoxBot], text: str) -> None:
+        """A hand correction or a move: said to the member; the live prompt shows the rest."""
+        await interaction.response.send_message(f"✅ {text}", ephemeral=True)
+        await refresh(interaction)
 
 
 async def setup(bot: VoxBot) -> None:

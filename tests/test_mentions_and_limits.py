@@ -23,6 +23,7 @@ from tests.harness.limits import (
     limit_problems,
     mention_problems,
 )
+from tests.harness.posts import private, shown
 
 HOSTILE = "@everyone @here <@&123> <@456>"  # 30 characters: fits every name
 PLAYERS = {ALICE.id, BOB.id}
@@ -111,7 +112,8 @@ async def test_the_turn_prompt_allows_exactly_the_active_player(harness: Harness
     assert f"<@{ALICE.id}>'s turn" in prompt.text
     assert allowed_users(prompt) == {ALICE.id}
     while f"<@{BOB.id}>'s turn" not in prompt.text:
-        [prompt] = await harness.slash("game next")
+        prompt = shown(await harness.slash("game next"))
+        assert allowed_users(prompt) <= {BOB.id}  # an edit of the live prompt pings nobody
     assert allowed_users(prompt) == {BOB.id}
     [status] = await harness.slash("game status")  # names both players, asks nobody
     assert allowed_users(status) == set()
@@ -164,7 +166,7 @@ async def test_the_post_battle_step_allows_only_the_player_who_chooses(tmp_path:
 
 async def test_a_typed_mention_in_content_notifies_nobody(harness: Harness) -> None:
     await harness.slash("game start", opponent=BOB, first="me")
-    [reply] = await harness.slash("cp add", amount=1, reason=f"<@{DAVE.id}> @everyone")
+    reply = private(await harness.slash("cp add", amount=1, reason=f"<@{DAVE.id}> @everyone"))
     assert f"<@{DAVE.id}> @everyone" in reply.content
     assert reply.message["allowed_mentions"] == {"parse": []}
 

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.rules.dice import Dice
 from tests.harness import ALICE, BOB, Harness
+from tests.harness.posts import refusals
 
 BY_ALEX = "   (Alex)"  # a line the opponent types
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -73,5 +74,5 @@ async def test_every_readme_example_works_when_typed_in_order(tmp_path: Path) ->
             name, values = parse_line(h, typed)
             sent = await h.slash(name, user=BOB if typed != line else ALICE, **values)
             assert sent, f"{line}: no reply"
-            refused = [s.content for s in sent if s.ephemeral and not s.embeds]
+            refused = refusals(sent)
             assert not refused, f"{line}: {refused}"

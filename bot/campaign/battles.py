@@ -27,6 +27,7 @@ def record_battle(
     players: tuple[int, int],
     *,
     winner: int | None,
+    conceded: int | None = None,
     vp: Mapping[int, int] | None = None,
     mission: str = "",
     note: str = "",
@@ -35,7 +36,8 @@ def record_battle(
     kills: Mapping[str, int] | None = None,
     game_id: int | None = None,
 ) -> list[Event]:
-    """A battle between two members; card names are matched case-insensitively to the roster."""
+    """A battle between two members; card names are matched case-insensitively to the roster.
+    `conceded`: the player who conceded (`winner` is then their opponent)."""
     guards.no_aftermath(state)
     for player in players:
         guards.member(state, player)
@@ -58,6 +60,7 @@ def record_battle(
             game_id=game_id,
             players=players,
             winner=winner,
+            conceded=conceded,
             vp=dict(vp or {}),
             mission=mission.strip(),
             note=note.strip(),
@@ -138,6 +141,7 @@ class Standing:
     rp: int
     supply_limit: int
     roster: int  # the roster total in the supply unit
+    conceded: int = 0  # battles this player conceded
 
     @property
     def vp_difference(self) -> int:
@@ -149,7 +153,7 @@ def standings(state: CampaignState) -> list[Standing]:
     rows = [
         Standing(
             p, g.label, g.wins, g.losses, g.draws, g.vp_for, g.vp_against, g.rp,
-            g.supply_limit, state.roster_total(p),
+            g.supply_limit, state.roster_total(p), g.conceded,
         )
         for p, g in state.players.items()
     ]  # fmt: skip

@@ -52,6 +52,7 @@ class Battle(BaseModel):
     game_id: int | None = None
     players: tuple[int, int]
     winner: int | None = None
+    conceded: int | None = None  # the player who conceded (the winner is the other one)
     vp: dict[int, NonNegativeInt] = Field(default_factory=dict)
     mission: str = Field(default="", max_length=100)
     note: str = Field(default="", max_length=500)
@@ -66,6 +67,8 @@ class Battle(BaseModel):
             raise ValueError("a battle needs two different players; name the opponent")
         if self.winner is not None and self.winner not in self.players:
             raise ValueError("the winner must be one of the two players, or none for a draw")
+        if self.conceded is not None and {self.conceded, self.winner} != {a, b}:
+            raise ValueError("a player who concedes loses; name their opponent the winner")
         strangers = (set(self.vp) | set(self.fielded)) - {a, b}
         if strangers:
             raise ValueError(f"player {min(strangers)} did not play this battle; remove them")

@@ -30,6 +30,7 @@ class Ledger:
     draws: int = 0
     vp_for: int = 0
     vp_against: int = 0
+    conceded: int = 0  # battles this player conceded
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,7 @@ def _results(state: CampaignState, battle: Battle) -> CampaignState:
             draws=mine.draws + (battle.winner is None),
             vp_for=mine.vp_for + battle.vp.get(me, 0),
             vp_against=mine.vp_against + battle.vp.get(them, 0),
+            conceded=mine.conceded + (battle.conceded == me),
         )
     return replace(state, players=players, battles=(*state.battles, battle))
 

@@ -8,8 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.game import guards
-from bot.game.checks import checks_for, matches
-from bot.game.describe import MOVES
+from bot.game.charges import mover
 from bot.game.events import (
     DamageApplied,
     Event,
@@ -183,27 +182,12 @@ def _weapon(p: UnitProfile, name: str) -> Weapon | None:
 def move_unit(
     state: GameState, name: str, how: MoveKind, dice: Dice | None = None, roll: int | None = None
 ) -> list[Event]:
-    """A move by the active player's unit in a phase allowing it (Advance rolls D6, charge 2D6).
-
-    Seed 000/003: a unit moves once per Movement phase; units that Advanced or Fell Back cannot
-    charge. Pass `roll` to record a roll made at the table, or `dice` to have Vox roll it.
+    """A move by the active player's unit in a phase allowing it (Advance rolls D6; an old-style
+    charge, 2D6). Who may move how is `charges.mover`; a declared charge is
+    `charges.declare_charge`. Pass `roll` to record a roll made at the table, or `dice` to have
+    Vox roll it.
     """
-    ed = guards.game_playing(state)
-    unit = guards.alive(state, name)
-    phase = ed.phase(state.phase_index)
-    if how not in phase.moves:
-        allowed = [p.name for p in ed.phases if how in p.moves]
-        where = allowed[0] if allowed else "no phase of this edition"
-        raise IllegalAction(f"Units {MOVES[how]} in {where}; use /game next to get there.")
-    if unit.owner != state.active:
-        raise IllegalAction(f"{unit.name} is not the active player's unit; wait for its turn.")
-    if how == "charge" and unit.charged:
-        raise IllegalAction(f"{unit.name} already charged this turn; pick another unit.")
-    if how != "charge" and unit.move is not None:
-        raise IllegalAction(f"{unit.name} already moved this phase; undo that move to change it.")
-    for check in checks_for(state, phase):  # seed 000/003: no charge after Advance or Fall Back
-        if how == "charge" == check.blocks and matches(check, unit, state.active):
-            raise IllegalAction(f"{unit.name} cannot do that ({check.reason}); pick another unit.")
+    unit = mover(state, name, how)
     faces = _roll(how, dice, roll)
     total = roll if roll is not None else (sum(faces) if faces else None)
     return [UnitMoved(unit=unit.name, how=how, roll=total, dice=faces)]

@@ -124,9 +124,15 @@ def _manifester(state: GameState, unit: Unit, checks: tuple[UnitCheck, ...]) -> 
 def _charger(state: GameState, unit: Unit, checks: tuple[UnitCheck, ...]) -> tuple[bool, str]:
     """Seed 000: "Units that have Advanced or Fallen Back this battle round, and units that start
     the Charge phase within Engagement Range of any enemy units, are not eligible units" (the
-    edition's checks say which; 10th adds AIRCRAFT)."""
+    edition's checks say which) — as `bot.game.charges` refuses them; 10th adds AIRCRAFT."""
     blocked = _blocked(checks, unit, state, "charge")
-    return (False, blocked) if blocked is not None else (True, "")
+    if blocked is not None:
+        return False, blocked
+    if unit.in_combat:
+        return False, "in Engagement Range: cannot declare a charge"
+    assert state.edition is not None
+    barred = [k for k in state.edition.cannot_charge if unit.profile.has(k)]
+    return (False, f"{barred[0]}: cannot charge") if barred else (True, "")
 
 
 def _sort(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.game import guards
+from bot.game import guards, reserves
 from bot.game.events import (
     CommandPointsGained,
     DeploymentFinished,
@@ -133,9 +133,11 @@ def finish_deployment(state: GameState, first: int, rolloff: FirstTurnRollOff) -
 
 
 def _enter(state: GameState, ed: Edition, rnd: int, player: int, index: int) -> list[Event]:
+    """The phase, its CP, and at the start of a turn the Reserves that arrive by themselves."""
     phase = ed.phase(index)
     advanced = PhaseAdvanced(round=rnd, player=player, phase=phase.key, name=phase.name)
-    return [advanced, *_gains(state, ed, player, phase.key)]
+    arriving = reserves.arrivals(state, player, rnd) if index == 0 else []
+    return [advanced, *_gains(state, ed, player, phase.key), *arriving]
 
 
 def on_vp(state: GameState) -> int | None:
@@ -162,7 +164,7 @@ def next_phase(state: GameState) -> list[Event]:
     if rnd >= state.rounds:
         over = f"battle round {rnd} of {state.rounds} is over"
         final = GameEnded(winner=on_vp(state), reason=over, vp=dict(state.vp))
-        return chain(ended, RoundEnded(round=rnd), final)
+        return chain(ended, RoundEnded(round=rnd), *reserves.never_arrived(state), final)
     assert state.first is not None
     return chain(ended, RoundEnded(round=rnd), *_enter(state, ed, rnd + 1, state.first, 0))
 
@@ -182,9 +184,11 @@ def end_game(
         if winner is not None and winner != state.other(loser):
             raise IllegalAction("A player who concedes cannot also win; leave out winner.")
         won: int | None = state.other(loser)
-        return [GameEnded(winner=won, reason="conceded", vp=dict(state.vp), conceded=loser)]
-    won = guards.player(state, winner) if winner is not None else on_vp(state)
-    return [GameEnded(winner=won, reason=reason, vp=dict(state.vp))]
+        ended = GameEnded(winner=won, reason="conceded", vp=dict(state.vp), conceded=loser)
+    else:
+        won = guards.player(state, winner) if winner is not None else on_vp(state)
+        ended = GameEnded(winner=won, reason=reason, vp=dict(state.vp))
+    return chain(*reserves.never_arrived(state), ended)
 
 
 def undo_target(state: GameState) -> UndoPoint | None:

@@ -7,12 +7,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.game.unit_events import ChargeDeclared
 from bot.game.units import Unit
 from bot.rules.editions import Edition, Phase
 from bot.rules.names import name_key
 
 Status = Literal["new", "setup", "active", "ended"]
 UNDO_LIMIT = 30  # actions undo can take back in a row (README, /game undo)
+COMMAND_REROLL = "Command Re-roll"  # the Stratagem's name, the reason its CP is spent for
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,10 @@ class GameState:
     history: tuple[UndoPoint, ...] = ()  # the last UNDO_LIMIT actions, newest first
     changed: bool = False  # some action changed the game (undo past `history` is then refused)
     prompt_message: int | None = None  # the message showing the live prompt (PromptShown)
+    # This phase: each charge declared (its event's seq and the event; a re-roll's button names
+    # the seq) and the players who used a Command Re-roll (a Stratagem, once per phase).
+    charges: tuple[tuple[int, ChargeDeclared], ...] = ()
+    command_rerolls: frozenset[int] = frozenset()
 
     @property
     def undo(self) -> UndoPoint | None:

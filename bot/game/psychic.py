@@ -4,7 +4,8 @@ Seed 000 (Psychic phase): "each PSYKER unit can attempt to manifest ... Smite ..
 round"; other powers: "you cannot attempt to manifest the same psychic power more than once in
 the same battle round" across your army; a unit that Fell Back this turn cannot manifest powers
 unless it is TITANIC. Seed 002: Smite's warp charge rises by 1 for each other attempt to manifest
-Smite made by your army "in this phase".
+Smite made by your army "in this phase". 7th edition (seed 001 is silent; the published 7th
+rulebook): a psyker cannot attempt to manifest the same power more than once in a phase.
 """
 
 from __future__ import annotations
@@ -36,20 +37,18 @@ def may_manifest(state: GameState, name: str, power: str, actor: int) -> Manifes
     """Check a tracked psyker may attempt `power` now; refuse with one sentence if not."""
     ed = guards.game_playing(state)
     if PSYCHIC_PHASE not in ed.phase_keys:
-        raise IllegalAction(f"{ed.name} has no Psychic phase; psychic tests are 9th and Eternum.")
+        raise IllegalAction(
+            f"{ed.name} has no Psychic phase, so Vox takes no psychic tests in this game."
+        )
     unit = guards.alive(state, name)
     if unit.owner != actor:
         raise NotAllowed(f"{unit.name} is <@{unit.owner}>'s unit; only they manifest with it.")
     if unit.fell_back and not unit.profile.has("TITANIC"):
         raise IllegalAction(f"{unit.name} Fell Back this turn, so it cannot manifest powers.")
-    key, smite = power.casefold(), power.casefold() == SMITE.casefold()
-    for tried in state.attempts:
-        if smite and tried.power == key and tried.unit == unit.name.casefold():
-            raise IllegalAction(f"{unit.name} already attempted Smite this battle round.")
-        if not smite and tried.power == key and tried.player == unit.owner:
-            raise IllegalAction(
-                f"Your army already attempted {power} this battle round; pick another power."
-            )
+    if ed.psychic == "warp_charge":
+        _once_per_phase(state, unit, power)
+    else:
+        _once_per_round(state, unit, power)
     earlier = sum(
         1
         for t in state.attempts
@@ -60,6 +59,28 @@ def may_manifest(state: GameState, name: str, power: str, actor: int) -> Manifes
     if phase.key != PSYCHIC_PHASE:
         warning = f"It is the {phase.name}: powers are manifested in the Psychic phase."
     return Manifesting(unit, power, earlier, warning)
+
+
+def _once_per_round(state: GameState, unit: Unit, power: str) -> None:
+    key, smite = power.casefold(), power.casefold() == SMITE.casefold()
+    for tried in state.attempts:
+        if smite and tried.power == key and tried.unit == unit.name.casefold():
+            raise IllegalAction(f"{unit.name} already attempted Smite this battle round.")
+        if not smite and tried.power == key and tried.player == unit.owner:
+            raise IllegalAction(
+                f"Your army already attempted {power} this battle round; pick another power."
+            )
+
+
+def _once_per_phase(state: GameState, unit: Unit, power: str) -> None:
+    """7th: each psyker attempts each of its powers at most once in a phase."""
+    key, name = power.casefold(), unit.name.casefold()
+    if any(
+        t.power == key and t.unit == name and t.phase_seq == state.phase_seq for t in state.attempts
+    ):
+        raise IllegalAction(
+            f"{unit.name} already attempted {power} this phase; pick another power."
+        )
 
 
 def attempt(

@@ -14,7 +14,7 @@ from typing import Any
 from bot.game import events as ev
 from bot.game.describe import describe
 from bot.game.events import NOT_UNDOABLE, Recorded
-from bot.game.model import UNDO_LIMIT, Attempt, GameState, Status, UndoPoint
+from bot.game.model import COMMAND_REROLL, UNDO_LIMIT, Attempt, GameState, Status, UndoPoint
 from bot.game.unit_fold import UNIT_HANDLERS, replace_unit
 from bot.rules.editions import edition
 
@@ -57,6 +57,14 @@ def _cp(state: GameState, player: int, delta: int) -> GameState:
     return replace(state, cp={**state.cp, player: max(0, state.cp.get(player, 0) + delta)})
 
 
+def _spent(state: GameState, e: ev.CommandPointsSpent) -> GameState:
+    """CP spent; on a Command Re-roll, that Stratagem is used for this phase."""
+    state = _cp(state, e.player, -e.amount)
+    if e.reason.casefold() != COMMAND_REROLL.casefold():
+        return state
+    return replace(state, command_rerolls=state.command_rerolls | {e.player})
+
+
 def _vp(state: GameState, e: ev.VictoryPointsScored) -> GameState:
     had = state.vp.get(e.player, 0)
     vp = max(0, had + e.amount)
@@ -90,7 +98,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "turn_ended": _turn_ended,
     "round_ended": lambda s, e: replace(s, attempts=()),
     "cp_gained": lambda s, e: _cp(s, e.player, e.amount),
-    "cp_spent": lambda s, e: _cp(s, e.player, -e.amount),
+    "cp_spent": _spent,
     "vp_scored": _vp,
     **UNIT_HANDLERS,
     "dice_rolled": lambda s, e: s,
@@ -105,8 +113,9 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
 
 def _undone(state: GameState, e: ev.EventUndone) -> GameState:
     for i, point in enumerate(state.history):
-        if point.seqs == e.seqs:
-            return replace(point.before, history=state.history[i + 1 :])
+        if point.seqs == e.seqs:  # the live prompt's message is bookkeeping: undo keeps it
+            after = replace(point.before, history=state.history[i + 1 :])
+            return replace(after, prompt_message=state.prompt_message)
     return state
 
 
@@ -117,7 +126,11 @@ def apply(state: GameState, entry: Recorded) -> GameState:
         return replace(_undone(state, event), seq=entry.seq)
     after = _HANDLERS[event.kind](state, event)
     if _position(after) != _position(state):
-        after = replace(after, phase_seq=entry.seq, tested=frozenset())
+        after = replace(
+            after, phase_seq=entry.seq, tested=frozenset(), charges=(), command_rerolls=frozenset()
+        )
+    if isinstance(event, ev.ChargeDeclared):
+        after = replace(after, charges=(*after.charges, (entry.seq, event)))
     if event.kind in NOT_UNDOABLE:
         return replace(after, seq=entry.seq)
     history = state.history

@@ -14,6 +14,7 @@ from bot.game.events import (
     Recorded,
     VictoryPointsScored,
 )
+from bot.game.reserves import NEVER_ARRIVED
 from bot.game.state import GameState, apply
 
 
@@ -63,6 +64,11 @@ def _starting_cp(entries: Iterable[Recorded]) -> dict[int, int]:
     return {p: n for p, n in state.cp.items() if n}
 
 
+def _an_attack(hit: DamageApplied) -> bool:
+    """Damage that destroyed models in an attack (not Reserves that never arrived)."""
+    return hit.models_destroyed > 0 and hit.source != NEVER_ARRIVED
+
+
 def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
     """What happened in battle round `round_`; an event belongs to the round it was logged in."""
     state = GameState()
@@ -93,7 +99,7 @@ def round_summary(log: Iterable[Recorded], round_: int) -> RoundSummary:
                 casualties[hit.unit] = casualties.get(hit.unit, 0) + lost
                 if hit.models_after == 0:
                     destroyed.append(hit.unit)
-                if lost > 0 and (biggest is None or lost > biggest.models_destroyed):
+                if _an_attack(hit) and (biggest is None or lost > biggest.models_destroyed):
                     biggest = BiggestAttack(hit.unit, hit.source, lost, entry.seq)
             case DiceRolled(notable=True) as roll:
                 notable.append(roll)

@@ -148,6 +148,8 @@ def _reserved(state: GameState, e: ev.UnitReserved) -> GameState:
 
 
 def _reserve_rolled(state: GameState, e: ev.ReserveRolled) -> GameState:
+    """A unit rolls once a turn: its roll is marked as taken this phase (the Movement phase)."""
+    state = replace(state, tested=state.tested | {(e.unit.casefold(), "reserve")})
     if not e.arrived:
         return state
     return replace_unit(state, e.unit, replace(_unit(state, e.unit), in_reserve=False))

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from bot.campaign import (
     CampaignState,
+    Event,
+    Recorded,
     Step,
     choose_out_of_action,
-    fold,
     mark,
     name_honour,
     pending,
@@ -21,8 +22,10 @@ from bot.campaign import (
 from bot.campaign.events import AftermathFinished, OutOfActionChoice
 from bot.chronicle import Book
 from bot.errors import NotAllowed, Stale
+from bot.ledger import Acted
 from bot.play.actor import Actor, is_admin
 from bot.play.services import Services
+from bot.store.campaigns import CampaignRecord
 
 OVER = "That post-battle sequence is over; see /campaign status."
 DEVASTATING_BLOW = -1  # the Out of Action choice that is no scar
@@ -30,24 +33,23 @@ DEVASTATING_BLOW = -1  # the Out of Action choice that is no scar
 
 @dataclass(frozen=True, slots=True)
 class Next:
-    """What the sequence needs next: a `step`, or (None) its recap, drawn from `state`: for the
-    recap, the state just before the sequence closed (it still holds its rolls and marks)."""
+    """What the sequence needs next (`step`; None once it is over) and what the action that led
+    here did: `appended`, its events (a person's choice first, then Vox's steps after it), with
+    `state` the campaign after them."""
 
     campaign_id: int
     state: CampaignState
     step: Step | None
-    battle: int  # the battle the recap is of
+    battle: int  # the battle the sequence is of
+    appended: tuple[Recorded, ...] = ()
 
 
-async def following(services: Services, book: Book) -> Next:
-    """The step a person must take next, or the finished sequence's recap."""
-    step = pending(book.state)
-    if step is not None:
-        return Next(book.record.id, book.state, step, step.battle)
-    events = await services.chronicle.history(book)
-    closed = bool(events) and isinstance(events[-1].event, AftermathFinished)
-    state = fold(events[:-1]) if closed else book.state
-    return Next(book.record.id, state, None, len(book.state.battles))
+def following(acted: Acted[CampaignRecord, CampaignState, Event]) -> Next:
+    """The step a person must take next, or (None) the end, and what the action changed."""
+    step = pending(acted.state)
+    done = (e.event.battle for e in acted.appended if isinstance(e.event, AftermathFinished))
+    battle = step.battle if step is not None else next(done, len(acted.state.battles))
+    return Next(acted.record.id, acted.state, step, battle, acted.appended)
 
 
 async def _open(services: Services, campaign_id: int, battle: int) -> Book:
@@ -74,7 +76,7 @@ async def out_of_action(
         me,
         lambda s: choose_out_of_action(s, name, choice, scarred, actor=me, admin=admin),
     )
-    return await following(services, after)
+    return following(after)
 
 
 async def mark_for_greatness(
@@ -86,7 +88,7 @@ async def mark_for_greatness(
     after = await services.chronicle.act(
         campaign_id, me, lambda s: mark(s, player, card, actor=me, admin=admin)
     )
-    return await following(services, after)
+    return following(after)
 
 
 async def honoured_card(
@@ -111,7 +113,7 @@ async def honour(
     after = await services.chronicle.act(
         campaign_id, me, lambda s: name_honour(s, card, text, actor=me, admin=admin)
     )
-    return await following(services, after)
+    return following(after)
 
 
 def _card(state: CampaignState, battle: int, index: int) -> str:

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.campaign import record_battle
+from bot.campaign import CampaignState, Card, rank, record_battle
 from bot.chronicle import Book
 from bot.errors import NotAllowed, NotFound
-from bot.game import add_unit
+from bot.game import Unit, add_unit
 from bot.game.events import GameEnded, GameStarted
 from bot.game.report import battle_report
 from bot.play.actor import Actor, is_admin, may_change
 from bot.play.campaign_aftermath import Next, following
 from bot.play.services import Services
+from bot.play.units import missing
 from bot.rules.errors import IllegalAction
 from bot.rules.quote import quoted
 from bot.store import campaigns as store
@@ -37,8 +38,10 @@ class Battleground:
 
 @dataclass(frozen=True, slots=True)
 class Fielded:
-    card: str
-    owner: int
+    """A roster unit at the table: its Crusade card as the campaign has it, and its rank."""
+
+    card: Card
+    rank: str
     campaign: str
 
 
@@ -100,7 +103,28 @@ async def field(services: Services, actor: Actor, name: str) -> Fielded:
         actor.user_id,
         lambda s: add_unit(s, card.owner, profile, card=True),
     )
-    return Fielded(card.name, card.owner, book.state.name)
+    return _fielded(book.state, card)
+
+
+def _fielded(state: CampaignState, card: Card) -> Fielded:
+    return Fielded(card, rank(state.rules, card.xp), state.name)
+
+
+async def unit_with_card(
+    services: Services, channel_id: int, name: str
+) -> tuple[Unit, Fielded | None]:
+    """Unit `name` of the channel's game and, in a campaign battle, the Crusade card it is (the
+    card of that name its owner fielded; None for any other unit or game)."""
+    table = await services.tracker.require(channel_id)
+    unit = table.state.unit(name)
+    if unit is None:
+        raise NotFound(missing(name))
+    record = await campaign_of_game(services, table.record.id)
+    if record is None:
+        return unit, None
+    state = (await services.chronicle.load(record)).state
+    card = state.card(unit.name)
+    return unit, (_fielded(state, card) if card and card.owner == unit.owner else None)
 
 
 async def after_game(services: Services, outcome: Outcome) -> Next | None:
@@ -125,6 +149,7 @@ async def after_game(services: Services, outcome: Outcome) -> Next | None:
             s,
             players,
             winner=end.winner,
+            conceded=end.conceded,
             vp=end.vp,
             mission=mission,
             fielded=report.fielded,
@@ -133,4 +158,4 @@ async def after_game(services: Services, outcome: Outcome) -> Next | None:
             game_id=game_id,
         ),
     )
-    return await following(services, book)
+    return following(book)

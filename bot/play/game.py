@@ -27,7 +27,7 @@ from bot.game import (
     spend_cp,
     undo,
 )
-from bot.game.events import GameEnded, Recorded
+from bot.game.events import GameEnded, PromptShown, Recorded
 from bot.game.flow import choose_first_player
 from bot.play.actor import Actor, by_a_player, may_change
 from bot.play.services import Services
@@ -61,10 +61,65 @@ class Announcement:
     def game_id(self) -> int:
         return self.outcome.table.record.id
 
+    @property
+    def turn_began(self) -> bool:
+        """A player turn began (the first one, the other player's, a new round's): the channel
+        gets a new live prompt; within a turn the live prompt is edited."""
+        before, state = self.outcome.before, self.state
+        if self.prompt is None:
+            return False
+        return before.phase is None or (before.round, before.active) != (state.round, state.active)
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What /game undo took back (`point`), and the game after it: its phase's prompt to show
+    again (`prompt` None while no phase is being played)."""
+
+    point: UndoPoint
+    outcome: Outcome
+
+    @property
+    def state(self) -> GameState:
+        return self.outcome.state
+
+    @property
+    def game_id(self) -> int:
+        return self.outcome.table.record.id
+
+    @property
+    def prompt(self) -> PhasePrompt | None:
+        return phase_prompt(self.state) if self.state.phase is not None else None
+
 
 async def status(services: Services, channel_id: int) -> GameState:
     """The channel's game as it stands."""
     return (await services.tracker.require(channel_id)).state
+
+
+async def table(services: Services, channel_id: int) -> Table | None:
+    """The channel's game as it stands, if it has one (for showing it, not changing it)."""
+    return await services.tracker.table(channel_id)
+
+
+async def shown(services: Services, actor: Actor, game_id: int, message_id: int) -> None:
+    """Record the message now showing game `game_id`'s live prompt (`PromptShown`, bookkeeping
+    that undo skips); the actor has just changed the game, so nothing more is checked. Nothing is
+    recorded once the game has ended or the channel holds another game."""
+    try:
+        await current(services, actor, game_id)
+    except Stale:
+        return
+
+    def decide(state: GameState) -> Sequence[Event]:
+        if state.status != "active" or state.prompt_message == message_id:
+            return []
+        return [PromptShown(message_id=message_id)]
+
+    try:
+        await services.tracker.act(actor.channel_id, actor.user_id, decide)
+    except VoxError:  # ended in between: there is no live prompt to keep
+        return
 
 
 async def log(services: Services, channel_id: int) -> Sequence[Recorded]:
@@ -155,7 +210,7 @@ async def end(
     return await announcement(services, outcome)
 
 
-async def take_back(services: Services, actor: Actor, naming: int | None) -> UndoPoint:
+async def take_back(services: Services, actor: Actor, naming: int | None) -> Undone:
     """Undo the actor's latest change (a moderator: someone else's, by `naming` its number)."""
     table = await services.tracker.require(actor.channel_id)
     may_change(actor, table.state)
@@ -165,10 +220,10 @@ async def take_back(services: Services, actor: Actor, naming: int | None) -> Und
         raise VoxError(NOTHING_TO_UNDO)
     latest = (point.seqs[0], point.actor, point.what)
     check_undo(latest, actor.user_id, moderator=actor.manages_channel, naming=naming)
-    await services.tracker.act(
+    outcome = await services.tracker.act(
         actor.channel_id, actor.user_id, undo, expect=lambda s: s.undo == point
     )
-    return point
+    return Undone(point, outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +233,7 @@ class Points:
     player: int
     cp: int
     vp: int
+    outcome: Outcome  # the change, for showing the game as it left it
 
 
 async def change_points(
@@ -193,5 +249,6 @@ async def change_points(
             raise NotAllowed(NO_POINTS)
         return decide(state, me, amount, reason)
 
-    state = (await change(services, actor, points)).state
-    return Points(me, state.cp.get(me, 0), state.vp.get(me, 0))
+    outcome = await change(services, actor, points)
+    state = outcome.state
+    return Points(me, state.cp.get(me, 0), state.vp.get(me, 0), outcome)

@@ -1,14 +1,13 @@
-"""/charge and /advance (every edition), standalone or recorded on a unit of the channel's game,
-and /reserves (Eternum).
+"""/advance (every edition), standalone or recorded on a unit of the channel's game, and
+/reserves (Eternum); /charge is `bot.play.charges`.
 
-A tracked move is checked against the game (whose unit, which phase, seed 000/003: no charge
-after Advancing or Falling Back) before the dice are rolled, inside the ledger's lock; a charge
-that succeeds and every Advance are recorded with the roll shown.
+A tracked Advance is checked against the game (whose unit, which phase, not in combat) before the
+die is rolled, inside the ledger's lock, and recorded with the roll shown.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.errors import VoxError
@@ -18,20 +17,10 @@ from bot.play.rolled import roll_and_record
 from bot.play.services import Services
 from bot.rules.deployment import ReserveRolls, arrivals_pmf, chance_to_arrive, reserve_rolls
 from bot.rules.dice import Dice
-from bot.rules.movement import AdvanceRoll, ChargeRoll, chance_to_charge, roll_charge
+from bot.rules.movement import AdvanceRoll
 from bot.rules.movement import advance as advance_roll
 
 NO_MOVE = "Give the unit's move (e.g. move:6), or pick a unit of this game."
-
-
-@dataclass(frozen=True, slots=True)
-class Charge:
-    """A charge roll with its exact odds; `unit`, a tracked unit (recorded if it succeeded)."""
-
-    roll: ChargeRoll
-    chance: Fraction
-    with_reroll: Fraction
-    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,34 +38,6 @@ class Reserves:
     rolls: ReserveRolls
     odds: dict[int, Fraction]
     chance: Fraction
-
-
-def charge_roll(dice: Dice, distance: int, reroll: bool) -> Charge:
-    """2D6 reaching the distance (both re-rolled once if failed and `reroll`), with its odds."""
-    return Charge(
-        roll_charge(dice, distance, reroll),
-        chance_to_charge(distance),
-        chance_to_charge(distance, reroll=True),
-    )
-
-
-async def charge(
-    services: Services, actor: Actor, distance: int, reroll: bool, unit: str | None = None
-) -> Charge:
-    """A charge; with `unit`, refused before rolling if the unit may not charge now."""
-    if unit is None:
-        return charge_roll(services.dice, distance, reroll)
-
-    def decide(state: GameState) -> tuple[Charge, list[Event]]:
-        move_unit(state, unit, "charge", roll=max(2, distance))  # refuses; appends nothing
-        rolled = charge_roll(services.dice, distance, reroll)
-        name = guards.alive(state, unit).name
-        if not rolled.roll.succeeded:
-            return replace(rolled, unit=name), []
-        return replace(rolled, unit=name), move_unit(state, unit, "charge", roll=rolled.roll.total)
-
-    rolled, _ = await roll_and_record(services, actor, decide)
-    return rolled
 
 
 async def advance(

@@ -9,15 +9,24 @@ units within 6" suffer D3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from bot.errors import NotAllowed, RulesError, Stale, VoxError
 from bot.game import GameState, Unit, chain, damage
-from bot.game.events import DiceRolled, Event, EventUndone, PowerAttempted
-from bot.game.psychic import SMITE, Manifesting, attempt, enemy_target, may_manifest
+from bot.game.events import DiceRolled, Event, PowerAttempted
+from bot.game.psychic import SMITE, Manifesting, attempt
 from bot.game.units import after_damage
 from bot.play.actor import Actor
-from bot.play.rolled import roll_and_record
+from bot.play.powers import (
+    DENY,
+    Cast,
+    allowed,
+    claim,
+    denier,
+    no_smite_in_7th,
+    power_attempt,
+    tracked,
+)
 from bot.play.services import Services
 from bot.rules.dice import Dice
 from bot.rules.psychic import (
@@ -31,27 +40,11 @@ from bot.rules.psychic import (
     smite,
     smite_warp_charge,
 )
-from bot.store.meta import claim_meta
-from bot.tracker import Outcome, Table
+
+__all__ = ["Cast", "Denied", "Hit", "Manifested", "Smitten"]
 
 PERILS = "Perils of the Warp"
 BLAST = 'Perils of the Warp (within 6")'
-DENY = "deny:{}"  # one claim per power's message: denying it or letting it through
-NO_POWER = "Name the power (power:) so Vox can hold it to once per battle round."
-
-
-@dataclass(frozen=True, slots=True)
-class Cast:
-    """What recording a tracked power did, and what its buttons need."""
-
-    game_id: int
-    seq: int  # the PowerAttempted event
-    psyker: str
-    warning: str | None  # said beside the roll, e.g. outside the Psychic phase
-    after: Unit | None  # the psyker after Perils
-    survived: bool
-    blast: tuple[str, ...] = field(default=())  # units that could be within 6" of a dead psyker
-    opponent: int | None = None  # who may deny the power (the caster's opponent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,18 +99,6 @@ def _smite_roll(dice: Dice, earlier: int, psyker: Unit | None, target: str | Non
     return replace(rolled, wounds=wounds, earlier=earlier, target=target)
 
 
-def _allowed(
-    state: GameState, actor: Actor, psyker: str, power: str | None, target: str | None
-) -> Manifesting:
-    """May this psyker attempt `power` now? Asked before any dice are rolled."""
-    if not power:
-        raise VoxError(NO_POWER)
-    allowed = may_manifest(state, psyker, power, actor.user_id)
-    if target is not None:
-        enemy_target(state, allowed.unit, target)
-    return allowed
-
-
 def _attempted(
     state: GameState, actor: Actor, allowed: Manifesting, rolled: Manifested
 ) -> list[Event]:
@@ -139,28 +120,15 @@ def _attempted(
     return chain(*tried, *hurt, roll)
 
 
-def _cast(outcome: Outcome, actor: Actor, allowed: Manifesting) -> Cast:
-    seq = next(r.seq for r in outcome.appended if isinstance(r.event, PowerAttempted))
-    game_id, name, state = outcome.table.record.id, allowed.unit.name, outcome.state
-    after = state.unit(name)
-    if after is not None and after.destroyed:
-        near = tuple(u.name for u in state.units.values() if not u.destroyed)
-        return Cast(game_id, seq, name, allowed.warning, after, False, near)
-    opponent = state.other(actor.user_id) if actor.user_id in state.players else None
-    return Cast(game_id, seq, name, allowed.warning, after, True, opponent=opponent)
-
-
 async def _tracked(
     services: Services, actor: Actor, psyker: str, power: str | None, target: str | None,
     roll: Callable[[Manifesting], Manifested],
 ) -> Manifested:  # fmt: skip
-    def decide(state: GameState) -> tuple[tuple[Manifesting, Manifested], list[Event]]:
-        allowed = _allowed(state, actor, psyker, power, target)
-        rolled = roll(allowed)
-        return (allowed, rolled), _attempted(state, actor, allowed, rolled)
-
-    (allowed, rolled), outcome = await roll_and_record(services, actor, decide)
-    return replace(rolled, cast=_cast(outcome, actor, allowed))
+    rolled, cast = await tracked(
+        services, actor, lambda state: allowed(state, actor, psyker, power, target), roll,
+        lambda state, checked, rolled: _attempted(state, actor, checked, rolled),
+    )  # fmt: skip
+    return replace(rolled, cast=cast)
 
 
 async def manifest(
@@ -181,6 +149,7 @@ async def cast_smite(
     count); D3 mortal wounds, D6 on 11+, unless Perils kills the psyker."""
     if target and not psyker:
         raise VoxError("Name the psyker too, so Vox can apply Smite to the target.")
+    await no_smite_in_7th(services, actor)
     if psyker is None:
         return _smite_roll(services.dice, earlier, None, None)
 
@@ -188,26 +157,6 @@ async def cast_smite(
         return _smite_roll(services.dice, allowed.earlier_smites, allowed.unit, target)
 
     return await _tracked(services, actor, psyker, SMITE, target, roll)
-
-
-async def claim(services: Services, actor: Actor, key: str) -> bool:
-    """True for the one member who claims `key` first (a button that acts once)."""
-    return await claim_meta(services.db, key, str(actor.user_id))
-
-
-async def _attempt(
-    services: Services, table: Table | None, game_id: int, seq: int
-) -> tuple[Table, PowerAttempted]:
-    """The power a button belongs to, if its game (the channel's, `table`) is still on and the
-    power was not undone."""
-    if table is None or table.record.id != game_id:
-        raise Stale("That game is over; this no longer does anything.")
-    events = await services.tracker.history(table)
-    found = next((r.event for r in events if r.seq == seq), None)
-    undone = any(isinstance(r.event, EventUndone) and seq in r.event.seqs for r in events)
-    if not isinstance(found, PowerAttempted) or undone:
-        raise Stale("That power was undone; this no longer does anything.")
-    return table, found
 
 
 async def _land(services: Services, actor: Actor, power: PowerAttempted) -> Smitten | None:
@@ -236,7 +185,7 @@ async def let_through(
 ) -> Smitten | None:
     """The opponent lets a tracked Smite through without a Deny attempt: it lands."""
     table = await services.tracker.table(actor.channel_id)
-    table, power = await _attempt(services, table, game_id, seq)
+    table, power = await power_attempt(services, table, game_id, seq)
     opponent = table.state.other(power.player)
     if actor.user_id != opponent:
         raise NotAllowed(f"<@{opponent}> decides whether to deny this Smite.")
@@ -252,19 +201,11 @@ async def deny(
     """Deny the Witch: 2D6 that must beat the Psychic test's result; once per power, never the
     caster, and inside a game only the caster's opponent (seed 000). A tracked power (`power`:
     its game and seq) that is not denied resolves: a Smite's mortal wounds land."""
-    if actor.user_id == caster:
-        raise NotAllowed("The caster cannot deny their own power; their opponent presses this.")
-    table = await services.tracker.table(actor.channel_id)
-    if table and caster in table.state.players:
-        opponent = table.state.other(caster)
-        if actor.user_id != opponent:
-            raise NotAllowed(f"In this game only <@{opponent}> can deny this power.")
-    if not await claim(services, actor, DENY.format(message_id)):
-        raise Stale("Deny the Witch was already attempted against this power.")
+    table = await denier(services, actor, caster, message_id)
     roll = deny_the_witch(services.dice, result)
     if roll.denied or power is None:
         return Denied(roll)
-    _, attempted = await _attempt(services, table, *power)
+    _, attempted = await power_attempt(services, table, *power)
     return Denied(roll, await _land(services, actor, attempted))
 
 
@@ -274,7 +215,7 @@ async def blast(
     """Seed 002: Perils destroyed the psyker, so each unit within 6" (the psyker's player picks
     them) suffers D3 mortal wounds; rolled once."""
     table = await services.tracker.table(actor.channel_id)
-    table, power = await _attempt(services, table, game_id, seq)
+    table, power = await power_attempt(services, table, game_id, seq)
     if actor.user_id != power.player:
         raise NotAllowed(f'<@{power.player}> picks the units within 6" of their psyker.')
     units = [table.state.unit(v) for v in picked]

@@ -15,6 +15,7 @@ from bot.game import (
     Weapon,
     add_unit,
     add_weapon,
+    charges,
     damage,
     edit_unit,
     heal,
@@ -100,3 +101,14 @@ async def move(services: Services, actor: Actor, name: str, how: MoveKind) -> Un
     """Record the unit's move this turn (an advance rolls its D6, after the permission check)."""
     dice = services.dice
     return await changed(services, actor, lambda s: move_unit(s, name, how, dice=dice), name)
+
+
+async def engage(
+    services: Services, actor: Actor, name: str, enemy: str, on: bool
+) -> tuple[str, tuple[str, ...]]:
+    """Record that unit `name` is now (or, `on` False, no longer) in combat with `enemy`; the
+    unit's name and the enemy units it is in combat with after."""
+    state = (await change(services, actor, lambda s: charges.engage(s, name, enemy, on))).state
+    unit = state.unit(name)
+    assert unit is not None  # engage refuses an unknown unit
+    return unit.name, tuple(u.name for k, u in state.units.items() if k in unit.engaged)

@@ -41,6 +41,11 @@ class ReserveRolls:
         return self.turn >= AUTOMATIC_RESERVE_TURN
 
     @property
+    def needed(self) -> int:
+        """The unmodified roll a unit needs to arrive: 3+ less the modifier, never a natural 1."""
+        return max(2, RESERVE_TARGET - self.modifier)
+
+    @property
     def results(self) -> tuple[int, ...]:
         """Each roll after the modifier, never below 1 (seed 004, "Dice")."""
         return tuple(max(1, d.value + self.modifier) for d in self.dice)

@@ -118,6 +118,14 @@ class Edition(_Data):
     # (so a charge 9" away needs 8+); 7th (seed 001) charges into base contact: 0.
     engagement_range: int = Field(default=1, ge=0, le=3)
     round_name: str = "Battle round"  # seed 001 (7th) calls a round of both turns a "game turn"
+    # How psykers manifest: 9th/Eternum take a 2D6 Psychic test (seed 000); 7th rolls Warp Charge
+    # dice from a pool, each 4+ a success (bot/rules/psychic7.py).
+    psychic: Literal["psychic_test", "warp_charge"] = "psychic_test"
+    # What a successful charge earns in the Fight phase, as the edition words it ("" if nothing).
+    charge_bonus: str = ""
+    cannot_charge: tuple[str, ...] = ()  # keywords whose units never charge (10th: AIRCRAFT)
+    # Seed 004 (Eternum): units may be set up in Reserves and arrive on Reserve Rolls.
+    reserves: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> Edition:

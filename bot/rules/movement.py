@@ -20,14 +20,19 @@ MAX_MOVE = 100
 
 @dataclass(frozen=True, slots=True)
 class ChargeRoll(TwoD6):
-    """A charge roll: 2D6 against the distance in inches (seed 000, "Charging with a Unit")."""
+    """A charge roll: 2D6 against the inches to the enemy (seed 000, "Charging with a Unit").
+
+    `distance` is the gap to the enemy as measured; `needed` the roll that ends the charge within
+    Engagement Range of it (`charge_needed`).
+    """
 
     distance: int
     dice: tuple[DieRoll, DieRoll]
+    needed: int
 
     @property
     def succeeded(self) -> bool:
-        return self.total >= self.distance
+        return self.total >= self.needed
 
     @property
     def rerolled(self) -> bool:
@@ -39,6 +44,18 @@ class ChargeRoll(TwoD6):
         firsts = [d.first for d in self.dice if d.first is not None]
         return sum(firsts) if self.rerolled else None
 
+    @property
+    def faces(self) -> tuple[int, int]:
+        return self.dice[0].value, self.dice[1].value
+
+    @property
+    def first_faces(self) -> tuple[int, int] | None:
+        """The two dice before the re-roll, if there was one."""
+        if not self.rerolled:
+            return None
+        first, second = self.dice
+        return (first.first or first.value), (second.first or second.value)
+
 
 def _check_distance(distance: int) -> int:
     if distance > MAX_CHARGE_DISTANCE:
@@ -49,10 +66,31 @@ def _check_distance(distance: int) -> int:
     return require_between(distance, 1, MAX_CHARGE_DISTANCE, "a charge distance", InvalidProfile)
 
 
-def roll_charge(dice: Dice, distance: int, reroll_if_failed: bool = False) -> ChargeRoll:
-    """Roll 2D6 for a charge of `distance` inches; optionally re-roll both dice if it fails."""
-    charge = ChargeRoll(_check_distance(distance), roll_two_d6(dice))
+def charge_needed(distance: int, engagement_range: int) -> int:
+    """The charge roll that reaches an enemy `distance` inches away: the distance less the
+    Engagement Range the charge may stop short by (at least 2, the lowest 2D6).
+
+    Seed 000: "the unit's charge roll must be sufficient that it is able to end that move ...
+    within Engagement Range of every unit that was a target of its charge"; Engagement Range is
+    1" in 9th, 10th and Eternum, so 9" away needs 8+. 7th (seed 001) charges into base contact.
+    """
+    return max(2, _check_distance(distance) - engagement_range)
+
+
+def roll_charge(
+    dice: Dice, distance: int, reroll_if_failed: bool = False, *, engagement_range: int
+) -> ChargeRoll:
+    """Roll 2D6 for a charge at an enemy `distance` inches away; optionally re-roll both dice if
+    it fails."""
+    needed = charge_needed(distance, engagement_range)
+    charge = ChargeRoll(distance, roll_two_d6(dice), needed)
     return reroll_charge(charge, dice) if reroll_if_failed and not charge.succeeded else charge
+
+
+def rolled_charge(distance: int, needed: int, faces: tuple[int, ...]) -> ChargeRoll:
+    """A charge roll already made (as a game's log keeps it), to be re-rolled."""
+    first, second = (DieRoll(D6, face, face) for face in faces)
+    return ChargeRoll(distance, (first, second), needed)
 
 
 def reroll_charge(charge: ChargeRoll, dice: Dice) -> ChargeRoll:
@@ -67,12 +105,13 @@ def reroll_charge(charge: ChargeRoll, dice: Dice) -> ChargeRoll:
             "That charge roll has already been re-rolled; a die is never re-rolled twice."
         )
     first, second = charge.dice
-    return ChargeRoll(charge.distance, (reroll_die(first, dice), reroll_die(second, dice)))
+    again = (reroll_die(first, dice), reroll_die(second, dice))
+    return ChargeRoll(charge.distance, again, charge.needed)
 
 
-def chance_to_charge(distance: int, reroll: bool = False) -> Fraction:
-    """Exact P(2D6 ≥ distance); with a re-roll of a failed roll, 1 − (1 − p)²."""
-    p = at_least(TWO_D6, _check_distance(distance))
+def chance_to_charge(distance: int, reroll: bool = False, *, engagement_range: int) -> Fraction:
+    """Exact P(2D6 ≥ the roll needed); with a re-roll of a failed roll, 1 − (1 − p)²."""
+    p = at_least(TWO_D6, charge_needed(distance, engagement_range))
     return 1 - (1 - p) ** 2 if reroll else p
 
 

@@ -90,11 +90,22 @@ async def create_game(
 
 
 ACTIVE_IN = "s.channel_id = ? AND s.status = 'active'"  # for `streams.catch_up`
+# The channel's latest game: its active one, or else the one that ended last (a new game has a
+# higher id than every game before it in the channel, and at most one is active).
+LATEST_IN = "s.id = (SELECT MAX(id) FROM games WHERE channel_id = ?)"
 
 
 async def active_game(db: Database, channel_id: int) -> GameRecord | None:
     """The channel's active game, if any."""
     sql = f"SELECT {GAMES.select()} FROM games WHERE channel_id = ? AND status = 'active'"
+    async with db.lock:
+        found = await streams.rows(db, sql, (channel_id,))
+    return _game(found[0]) if found else None
+
+
+async def latest_game(db: Database, channel_id: int) -> GameRecord | None:
+    """The channel's active game, or else its most recently ended one; None if it never had one."""
+    sql = f"SELECT {GAMES.select('s')} FROM games s WHERE {LATEST_IN}"
     async with db.lock:
         found = await streams.rows(db, sql, (channel_id,))
     return _game(found[0]) if found else None

@@ -20,6 +20,7 @@ log = logging.getLogger("vox.errors")
 T = TypeVar("T")
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 DEFER_AFTER = 2.0  # seconds; Discord wants the first response within 3
+DONE = "✅"  # opens a private confirmation, so it never reads as a refusal
 APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
 
 
@@ -46,6 +47,11 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def confirm(interaction: discord.Interaction, text: str) -> None:
+    """A change done, told only to the member who made it (the channel stays quiet): `✅ text`."""
+    await interaction.response.send_message(f"{DONE} {text}", ephemeral=True)
 
 
 def logged(error: BaseException, where: str) -> str:

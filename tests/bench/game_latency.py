@@ -20,6 +20,7 @@ from bot.rules.dice import Dice
 from bot.store.games import active_game, load_events
 from tests.bench._latency import Row, report, timed
 from tests.harness import BOB, CHANNEL_ID, Harness
+from tests.harness.posts import refusals
 
 
 async def build(h: Harness) -> int:
@@ -53,8 +54,8 @@ async def measure(count: int) -> list[Row]:
                 tracker._items.clear()
 
             async def advance() -> None:
-                [reply] = await h.slash("game next")
-                assert not reply.ephemeral, reply.content
+                sent = await h.slash("game next")
+                assert not refusals(sent), sent
 
             async def undo() -> None:
                 await h.slash("game undo")

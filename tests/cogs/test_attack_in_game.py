@@ -13,6 +13,7 @@ import pytest
 from bot.rules.dice import Dice, ScriptedDice
 from tests.cogs.test_attack_commands import GatedPool, first_reply
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
+from tests.harness.posts import shown
 
 
 async def table(h: Harness, edition: str = "9th") -> None:
@@ -141,7 +142,7 @@ async def test_the_biggest_attack_is_in_the_round_summary(tmp_path: Path) -> Non
         )
         await h.slash("attack", **RIFLE)
         for _ in range(14):
-            [reply] = await h.slash("game next", user=ALICE)
+            reply = shown(await h.slash("game next", user=ALICE))
     summary = reply.embeds[0]
     assert summary["title"] == "End of battle round 1"
     notable = next(f["value"] for f in summary["fields"] if f["name"] == "Notable rolls")

@@ -11,6 +11,7 @@ import pytest
 from bot.campaign import fold
 from bot.rules.dice import ScriptedDice
 from tests.harness import ALICE, BOB, DAVE, GUILD_ID, Harness, Rejected, Sent, Upload
+from tests.harness.posts import public_posts
 
 
 async def two_rosters(h: Harness) -> None:
@@ -31,7 +32,7 @@ async def campaign_game(h: Harness) -> Sent:
                   attacks="2", skill="3+", strength="4", ap="-1", damage="1")  # fmt: skip
     # Hits 4 4, wounds 6 6; a 6+ save at AP-1 cannot be made, so no save dice.
     await h.slash("attack", attacker="Sternguard", target="Boyz")
-    ended = await h.slash("game end", winner=ALICE)
+    ended = public_posts(await h.slash("game end", winner=ALICE))
     assert len(ended) == 2, ended  # the final result, then the first post-battle step
     return ended[1]
 

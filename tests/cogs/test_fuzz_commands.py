@@ -130,7 +130,7 @@ def check(sent: list[Sent], before: str, db_path: Path) -> None:
         assert not s.content.startswith(APOLOGY.split("(")[0]), s.content
         assert not limit_problems(s), limit_problems(s)
         assert not mention_problems(s, PLAYERS), mention_problems(s, PLAYERS)
-    if all(s.ephemeral and not s.embeds for s in sent):  # a refusal changes nothing
+    if all(s.refused for s in sent):  # a refusal changes nothing
         assert digest(db_path) == before, [s.content for s in sent]
 
 

@@ -25,25 +25,31 @@ def table_rows(description: str) -> dict[int, tuple[str, str]]:
     return {int(k): (exactly, at_least) for k, exactly, at_least in rows}
 
 
-async def test_charge_succeeds_when_2d6_reaches_the_distance(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([3, 4])) as h:
+async def test_charge_needs_the_distance_less_engagement_range(tmp_path: Path) -> None:
+    """Seed 000: the charge roll must let the unit "end that move ... within Engagement Range of
+    every unit that was a target of its charge": 7" away needs 6+ (the default edition, 9th)."""
+    async with Harness.running(tmp_path, dice=ScriptedDice([3, 3])) as h:
         [reply] = await h.slash("charge", distance=7)
-    assert not reply.ephemeral
+    assert not reply.ephemeral and reply.buttons == []
     assert reply.embed["title"] == '🎲 Charge — 7"'
-    assert '2D6: 3 4 = **7**, needing 7" or more' in reply.embed["description"]
+    assert (
+        '2D6: 3 3 = **6**, needs 6+ (7" to the enemy, less 1" Engagement Range)'
+        in reply.embed["description"]
+    )
     assert reply.field("Result") == "**Charge succeeds**"
-    assert reply.field("Chance to charge") == "**58.3%**"  # 21/36
-    assert reply.field("With a re-roll") == "**82.6%**"  # 1 − (15/36)² = 1071/1296
+    assert reply.field("Chance to charge") == "**72.2%**"  # 6+: 26/36
+    assert reply.field("With a re-roll") == "**92.3%**"  # 1 − (10/36)² = 1196/1296
 
 
-async def test_charge_fails_below_the_distance_without_a_reroll(tmp_path: Path) -> None:
+async def test_nine_inches_needs_eight_not_nine(tmp_path: Path) -> None:
     dice = ScriptedDice([1, 1])
     async with Harness.running(tmp_path, dice=dice) as h:
         [reply] = await h.slash("charge", distance=9)
+    assert 'needs 8+ (9" to the enemy, less 1" Engagement Range)' in reply.embed["description"]
     assert reply.field("Result") == "**Charge fails**"
     assert "First roll" not in reply.embed["description"]
-    assert reply.field("Chance to charge") == "**27.8%**"  # 10/36
-    assert reply.field("With a re-roll") == "**47.8%**"  # 1 − (26/36)² = 620/1296
+    assert reply.field("Chance to charge") == "**41.7%**"  # 8+: 15/36
+    assert reply.field("With a re-roll") == "**66.0%**"  # 1 − (21/36)² = 855/1296
     assert dice.remaining == 0
 
 
@@ -53,9 +59,10 @@ async def test_failed_charge_rerolls_both_dice_once_and_strikes_the_first_roll(
     async with Harness.running(tmp_path, dice=ScriptedDice([2, 3, 4, 5])) as h:
         [reply] = await h.slash("charge", distance=7, reroll=True)
     description = reply.embed["description"]
-    assert '2D6: ~~2~~→4 ~~3~~→5 = **9**, needing 7" or more' in description
+    assert "2D6: ~~2~~→4 ~~3~~→5 = **9**, needs 6+" in description
     assert "First roll ~~5~~ failed, so both dice were re-rolled." in description
     assert reply.field("Result") == "**Charge succeeds**"
+    assert reply.buttons == []  # standalone: no Command Re-roll to offer
 
 
 async def test_successful_charge_is_not_rerolled(tmp_path: Path) -> None:
@@ -63,8 +70,8 @@ async def test_successful_charge_is_not_rerolled(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=dice) as h:
         [reply] = await h.slash("charge", distance=12, reroll=True)
     assert "~~" not in reply.embed["description"]
-    assert reply.field("Chance to charge") == "**2.8%**"  # 1/36
-    assert reply.field("With a re-roll") == "**5.5%**"  # 1 − (35/36)² = 71/1296
+    assert reply.field("Chance to charge") == "**8.3%**"  # 11+: 3/36
+    assert reply.field("With a re-roll") == "**16.0%**"  # 1 − (33/36)² = 207/1296
     assert dice.remaining == 0
 
 

@@ -35,15 +35,19 @@ async def test_a_unit_that_advanced_cannot_charge_and_no_dice_are_rolled(tmp_pat
     assert refused.ephemeral and "cannot do that" in refused.content
 
 
-async def test_a_successful_charge_is_recorded_and_a_failed_one_is_not(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([1, 2, 5, 4])) as h:
-        await to_phase(h, 4)  # Charge
-        [failed] = await h.slash("charge", distance=7, unit="Intercessors")
-        assert failed.field("Tracked unit") == "Intercessors failed its charge and did not move."
-        [charged] = await h.slash("charge", distance=7, unit="Intercessors")
-        assert charged.field("Tracked unit").startswith("Intercessors charged")
-        [log] = await h.slash("game log", count=1)
-    assert "Intercessors" in log.embed["description"]
+async def test_a_unit_in_combat_can_only_fall_back_or_stay(tmp_path: Path) -> None:
+    """Seed 000: "If a unit is within Engagement Range of any enemy models when it is selected to
+    move, it cannot make a Normal Move or Advance"."""
+    async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:
+        await to_phase(h, 0)
+        await h.slash("unit add", name="Boyz", models=10, wounds=1, toughness=5, save="6+",
+                      owner=BOB)  # fmt: skip
+        await h.slash("unit engage", unit="Intercessors", enemy="Boyz")
+        await h.slash("game next")  # Movement
+        [refused] = await h.slash("advance", unit="Intercessors")
+        [moved] = await h.slash("unit move", unit="Intercessors", mode="fall back")
+    assert refused.ephemeral and "can only Fall Back or Remain Stationary" in refused.content
+    assert not moved.ephemeral
 
 
 async def test_moves_outside_their_phase_are_refused_before_rolling(harness: Harness) -> None:

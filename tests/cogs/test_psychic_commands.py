@@ -83,7 +83,7 @@ async def test_smite_deals_d3_mortal_wounds_and_d6_on_11_or_more(tmp_path: Path)
     assert d6.field("Effect").startswith("D6 (the result was 11+) = **4** mortal wounds")
 
 
-@pytest.mark.parametrize(("command", "options"), [("psychic", {"wc": 1}), ("psychic", {"wc": 31}),
+@pytest.mark.parametrize(("command", "options"), [("psychic", {"wc": 0}), ("psychic", {"wc": 31}),
                                                    ("smite", {"earlier": 21})])  # fmt: skip
 async def test_psychic_numbers_are_bounded(
     harness: Harness, command: str, options: dict[str, Any]
@@ -92,3 +92,9 @@ async def test_psychic_numbers_are_bounded(
         await harness.slash(command, **options)
     [reply] = await harness.slash(command, raw=True, **options)
     assert reply.ephemeral and reply.content.endswith(".")
+
+
+async def test_a_9th_warp_charge_below_2_is_refused(harness: Harness) -> None:
+    # wc: reaches down to 1 for 7th's powers; a 2D6 total is never below 2 (seed 000).
+    [reply] = await harness.slash("psychic", wc=1)
+    assert reply.ephemeral and reply.content == "Type a warp charge from 2 to 30 (not 1)."

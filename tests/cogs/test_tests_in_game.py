@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.rules.dice import ScriptedDice
 from tests.harness import ALICE, BOB, DAVE, Harness, Sent
+from tests.harness.posts import public_posts, shown
 
 
 async def add(h: Harness, name: str, models: int, owner: int, leadership: int = 7) -> None:
@@ -18,7 +19,7 @@ async def add(h: Harness, name: str, models: int, owner: int, leadership: int = 
 
 async def next_until(h: Harness, title_part: str) -> Sent:
     for _ in range(20):
-        [reply] = await h.slash("game next")
+        reply = shown(await h.slash("game next"))
         if title_part in reply.embeds[-1].get("title", ""):
             return reply
     raise AssertionError(f"never reached {title_part}")
@@ -55,8 +56,18 @@ async def test_the_morale_button_rolls_the_units_test_and_removes_the_models_tha
         button = prompt.button("Boyz — Morale test")["custom_id"]
         [bystander] = await h.click(button, on=prompt, user=DAVE)
         assert bystander.ephemeral and "Only the two players" in bystander.content
-        [rolled] = await h.click(button, on=prompt, user=BOB)
-        assert rolled.field("Tracked unit") == "2 fled: **Boyz** — 5/10 models"
+        seen = dict(h.recorder.messages[rolled_on := prompt.message_id or 0])
+        rolled = await h.click(button, on=prompt, user=BOB)
+        assert public_posts(rolled) == []  # the prompt shows the result: nothing new is posted
+        [edited] = rolled
+        assert edited.callback_type == 7 and edited.message_id == rolled_on
+        assert edited.field("🎲 Boyz — Morale test") == (
+            "D6 6 + 3 destroyed this turn = **9** against Ld 7: failed. "
+            "2 fled: **Boyz** — 5/10 models"
+        )
+        # the units still to test keep their buttons
+        assert [b["label"] for b in edited.buttons] == ["Next phase", "Tacticals — Morale test"]
+        h.recorder.messages[rolled_on] = seen  # a second click before the edit was seen
         [again] = await h.click(button, on=prompt, user=BOB)
         assert again.ephemeral
         assert again.content == "Boyz already took its Morale test this phase."
@@ -67,7 +78,9 @@ async def test_the_morale_button_rolls_the_units_test_and_removes_the_models_tha
 async def test_a_morale_button_from_an_earlier_phase_rolls_nothing(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:
         prompt = await ninth_with_losses(h)
-        await h.slash("game next")
+        seen = dict(h.recorder.messages[prompt.message_id or 0])
+        await h.slash("game next")  # Bob's turn: this prompt collapses to a line
+        h.recorder.messages[prompt.message_id or 0] = seen  # a screen not yet updated
         [stale] = await h.click(prompt.button("Boyz — Morale test")["custom_id"], on=prompt)
     assert stale.ephemeral and "out of date" in stale.content
 
@@ -88,7 +101,10 @@ async def test_the_command_prompt_offers_battle_shock_to_units_below_half_streng
         assert [b["label"] for b in prompt.buttons] == ["Next phase", "Boyz — Battle-shock test"]
         button = prompt.button("Boyz — Battle-shock test")["custom_id"]
         [rolled] = await h.click(button, on=prompt, user=BOB)
-        assert "battle-shocked: OC 0 until its next Command phase" in rolled.field("Tracked unit")
+        result = rolled.field("🎲 Boyz — Battle-shock test")
+        assert result.startswith("2D6 2 3 = **5** against Ld 7: failed.")
+        assert "battle-shocked: OC 0 until its next Command phase" in result
+        assert [b["label"] for b in rolled.buttons] == ["Next phase"]
         [status] = await h.slash("game status")
     assert "**Boyz** — 4/10 models · battle-shocked (OC 0)" in status.text
 

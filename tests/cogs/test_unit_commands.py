@@ -9,6 +9,7 @@ import pytest
 from bot.play.actor import NOT_A_PLAYER
 from bot.store.games import active_game, load_events
 from tests.harness import BOB, CHANNEL_ID, DAVE, Harness, Rejected
+from tests.harness.posts import private, public_posts, shown
 
 BOYZ: dict[str, Any] = {
     "name": "Boyz",
@@ -36,7 +37,8 @@ async def test_unit_add_then_show_gives_the_profile(harness: Harness) -> None:
         "unit add", name="Intercessors", models=5, wounds=2, toughness=4, save="3+", invuln="4+",
         leadership=6, oc=2, keywords="infantry, imperium",
     )  # fmt: skip
-    assert added.content == "Added **Intercessors** — 5/5 models (2 W each)."
+    assert added.ephemeral  # a set-up confirmation is private; the card stays public
+    assert added.content == "✅ Added **Intercessors** — 5/5 models (2 W each)."
     [card] = await harness.slash("unit show", unit="intercessors")
     assert card.embed["title"] == "Intercessors"
     assert 'M 6" · T 4 · Sv 3+ 4++' in card.field("Profile")
@@ -62,16 +64,16 @@ async def test_unit_weapon_checks_its_dice_and_abilities(harness: Harness) -> No
     [bad] = await harness.slash("unit weapon", attacks="3", abilities="lethal hitz", **base)
     assert bad.ephemeral and "lethal" in bad.content
     [ok] = await harness.slash("unit weapon", attacks="3", **base)
-    assert ok.content == "Boyz now has Choppa."
+    assert ok.content == "✅ Boyz now has Choppa."
 
 
 async def test_unit_damage_then_heal_and_the_list(harness: Harness) -> None:
     await game(harness)
     await harness.slash("unit add", name="Nobz", models=3, wounds=2, toughness=5, save="4+")
-    [hit] = await harness.slash("unit damage", unit="Nobz", wounds=3)
-    assert hit.content == "**Nobz** — 2/3 models (2 W each), 1/2 W on the damaged model"
-    [healed] = await harness.slash("unit heal", unit="Nobz", wounds=1, models=1)
-    assert healed.content == "**Nobz** — 3/3 models (2 W each)"
+    hit = private(await harness.slash("unit damage", unit="Nobz", wounds=3))
+    assert hit.content == "✅ **Nobz** — 2/3 models (2 W each), 1/2 W on the damaged model"
+    healed = private(await harness.slash("unit heal", unit="Nobz", wounds=1, models=1))
+    assert healed.content == "✅ **Nobz** — 3/3 models (2 W each)"
     [listing] = await harness.slash("unit list")
     assert "**Nobz** — 3/3 models" in listing.text
 
@@ -97,11 +99,11 @@ async def test_an_advance_rolls_its_d6_and_blocks_charging(harness: Harness) -> 
     [early] = await harness.slash("unit move", unit="Intercessors", mode="advance")
     assert early.ephemeral and "Movement phase" in early.content  # still the Command phase
     await harness.slash("game next")
-    [moved] = await harness.slash("unit move", unit="Intercessors", mode="advance")
-    assert moved.content.startswith("Intercessors: advance (advance roll ")
+    moved = private(await harness.slash("unit move", unit="Intercessors", mode="advance"))
+    assert moved.content.startswith("✅ Intercessors: advance (advance roll ")
     await harness.slash("game next")  # 9th: Psychic
     await harness.slash("game next")  # Shooting
-    [shooting] = await harness.slash("game next")  # Charge
+    shooting = shown(await harness.slash("game next"))  # Charge
     assert "**Intercessors** — Advanced" in shooting.field("Cannot charge")
 
 
@@ -110,7 +112,7 @@ async def test_the_morale_prompt_lists_units_that_lost_models_this_turn(harness:
     await harness.slash("unit add", **BOYZ)
     await harness.slash("unit damage", unit="Boyz", wounds=3)
     for _ in range(6):
-        [prompt] = await harness.slash("game next")
+        prompt = shown(await harness.slash("game next"))
     assert prompt.embeds[-1]["title"] == "Battle round 1/5 — Morale phase"
     assert "**Boyz**" in prompt.field("Morale tests")
     assert "3" in prompt.field("Morale tests")
@@ -203,7 +205,7 @@ async def test_a_stored_weapon_is_one_attack_can_use(harness: Harness) -> None:
     fist = {**RIFLE, "name": "Power fist", "range": "melee", "strength": "x2", "ap": "-3",
             "abilities": "bearer strength 4"}  # fmt: skip
     [ok] = await harness.slash("unit weapon", **fist)
-    assert ok.content == "Intercessors now has Power fist."
+    assert ok.content == "✅ Intercessors now has Power fist."
     assert (await weapons(harness))[0].startswith("**Power fist** (Melee) A2 3+ Sx2 AP-3 D1")
     [attack] = await harness.slash("odds", attacker="Intercessors", target="Boyz")
     assert not attack.ephemeral
@@ -217,7 +219,7 @@ async def test_the_same_weapon_name_replaces_the_weapon_and_undo_restores_it(
     await harness.slash("unit weapon", **{**RIFLE, "name": "Bolt pistol", "range": "12"})
     [replaced] = await harness.slash("unit weapon", **{**RIFLE, "name": "bolt RIFLE", "ap": "-2"})
     assert replaced.content == (
-        "Intercessors's bolt RIFLE is replaced. /game undo puts the old one back."
+        "✅ Intercessors's bolt RIFLE is replaced. /game undo puts the old one back."
     )
     listed = await weapons(harness)
     assert [w.split("**")[1] for w in listed] == ["bolt RIFLE", "Bolt pistol"]
@@ -237,11 +239,11 @@ async def test_a_weapon_is_removed_and_undo_puts_it_back(harness: Harness) -> No
     )
     assert [c["value"] for c in choices] == ["Bolt rifle", "Bolt pistol"]
     [removed] = await harness.slash("unit weapon-remove", unit="intercessors", name="BOLT RIFLE")
-    assert removed.content == "Intercessors no longer has Bolt rifle. /game undo puts it back."
+    assert removed.content == "✅ Intercessors no longer has Bolt rifle. /game undo puts it back."
     assert [w.split("**")[1] for w in await weapons(harness)] == ["Bolt pistol"]
     [missing] = await harness.slash("unit weapon-remove", unit="Intercessors", name="Bolt rifle")
     assert missing.ephemeral and "it has: Bolt pistol" in missing.content
-    [undone] = await harness.slash("game undo")
+    [undone] = public_posts(await harness.slash("game undo"))
     assert "Bolt rifle" in undone.text
     assert [w.split("**")[1] for w in await weapons(harness)] == ["Bolt rifle", "Bolt pistol"]
 
@@ -287,7 +289,7 @@ async def test_a_unit_name_that_only_looks_like_another_is_taken(harness: Harnes
     [full_width] = await harness.slash("unit add", **{**BOYZ, "name": "Ｉｎｔｅｒｃｅｓｓｏｒｓ"})
     assert full_width.ephemeral and '"Intercessors" already exists' in full_width.content
     [added] = await harness.slash("unit add", **{**BOYZ, "name": "Ｂｏｙｚ"})
-    assert added.content.startswith("Added **Boyz**")
+    assert added.content.startswith("✅ Added **Boyz**")
     [found] = await harness.slash("unit show", unit="boyz")
     assert found.embed["title"] == "Boyz"
 
@@ -303,7 +305,7 @@ async def test_unit_numbers_are_accepted_at_their_bounds_and_refused_beyond(
     await game(harness)
     for n, value in enumerate((low, high)):
         [ok] = await harness.slash("unit add", **{**BOYZ, "name": f"U{n}", option: value})
-        assert ok.content.startswith(f"Added **U{n}**")
+        assert ok.content.startswith(f"✅ Added **U{n}**")
     before = await events(harness)
     for value in (low - 1, high + 1):
         [refused] = await harness.slash("unit add", raw=True, **{**BOYZ, option: value})

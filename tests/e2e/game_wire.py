@@ -1,5 +1,6 @@
-"""Driving the channel's game tracker over the wire: starting a game, pressing "Next phase",
-reading the points the bot shows, and reading its event log straight from the SQLite file."""
+"""Driving the channel's game tracker over the wire: starting a game, pressing "Next phase" (which
+edits the live prompt within a turn: a callback of type 7), reading the points the bot shows, and
+reading its event log straight from the SQLite file."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.e2e.fake_discord import (
     ALICE,
     BOB,
     MESSAGE,
+    UPDATE_MESSAGE,
     Callback,
     FakeDiscord,
     Interaction,
@@ -23,6 +25,7 @@ from tests.e2e.fake_discord import (
 
 NEXT_ID = re.compile(r"vox:next:(?P<game>\d{1,18}):(?P<seq>\d{1,9})")
 # "<@id> — **3** CP · **2** VP", one line per player (status embed and phase prompt alike).
+CONFIRMED = ("✅", "➡️")  # how a private confirmation begins (a refusal never does)
 POINTS_LINE = re.compile(r"<@(?P<player>\d+)> — \*\*(?P<cp>\d+)\*\* CP · \*\*(?P<vp>\d+)\*\* VP")
 
 
@@ -38,6 +41,19 @@ async def answer(fake: FakeDiscord, interaction: Interaction) -> Callback:
     reply = await fake.wait_for_callback(interaction)
     assert reply.type == MESSAGE, reply
     assert not reply.ephemeral, f"refused: {reply.content}"
+    return reply
+
+
+def confirms(reply: Callback) -> bool:
+    """The answer says a change was made: publicly, or in a private confirmation."""
+    return not reply.ephemeral or reply.content.startswith(CONFIRMED)
+
+
+async def acted(fake: FakeDiscord, interaction: Interaction) -> Callback:
+    """The answer to a change, public or a private confirmation (not a refusal)."""
+    reply = await fake.wait_for_callback(interaction)
+    assert reply.type in (MESSAGE, UPDATE_MESSAGE), reply
+    assert confirms(reply), f"refused: {reply.content}"
     return reply
 
 
@@ -72,8 +88,12 @@ async def click_next(fake: FakeDiscord, prompt: Callback, user: Person = ALICE) 
 
 
 async def press_next(fake: FakeDiscord, prompt: Callback, user: Person = ALICE) -> Callback:
-    """Press the prompt's "Next phase" button; the new prompt."""
-    return await answer(fake, await click_next(fake, prompt, user))
+    """Press the prompt's "Next phase" button; the prompt it shows now: the same message edited
+    (type 7) within a turn, a new message when a turn begins."""
+    reply = await fake.wait_for_callback(await click_next(fake, prompt, user))
+    assert reply.type in (MESSAGE, UPDATE_MESSAGE), reply
+    assert not reply.ephemeral, f"refused: {reply.content}"
+    return reply
 
 
 def shown_points(reply: Callback) -> dict[int, tuple[int, int]]:

@@ -3,12 +3,14 @@ that carries on where it was after a restart."""
 
 from __future__ import annotations
 
+import copy
+
 from bot.tracker import STALE
 from tests.e2e.conftest import BotRunner
-from tests.e2e.fake_discord import ALICE, BOB, MESSAGE, FakeDiscord
+from tests.e2e.fake_discord import ALICE, BOB, MESSAGE, UPDATE_MESSAGE, FakeDiscord
 from tests.e2e.game_wire import (
+    acted,
     answer,
-    click_next,
     next_button,
     online,
     press_next,
@@ -30,14 +32,21 @@ async def test_game_start_prompts_the_command_phase_and_next_phase_moves_on(
     assert prompt["description"].startswith(f"<@{ALICE.id}>'s turn")
     button = next_button(started)
     assert started.custom_ids() == [button]
+    shown_before = copy.deepcopy(started.message)
 
     moved = await press_next(fake, started, ALICE)
     assert titles(moved) == ["Battle round 1/5 — Movement phase"]
     assert next_button(moved) != button
     assert prompt_seq(moved) > prompt_seq(started)
 
-    # The older prompt no longer acts: pressing it again says so, and the game stays put.
-    again = await fake.wait_for_callback(await click_next(fake, started, BOB))
+    assert moved.type == UPDATE_MESSAGE  # within a turn the live prompt is edited
+    assert moved.message is not None and started.message is not None
+    assert moved.message["id"] == started.message["id"]
+
+    # A screen still showing the older prompt: pressing it says so, and the game stays put.
+    assert shown_before is not None
+    clicked = await fake.click(shown_before, button, BOB)
+    again = await fake.wait_for_callback(clicked)
     assert again.type == MESSAGE
     assert again.ephemeral
     assert again.content == STALE
@@ -54,8 +63,8 @@ async def test_after_sigterm_and_restart_the_game_and_its_newest_button_carry_on
     for user in (BOB, ALICE, BOB):  # the opponent's turn: either player may move it on
         prompt = await press_next(fake, prompt, user)
     assert titles(prompt) == ["Battle round 1/5 — Shooting phase"]
-    scored = await answer(fake, await fake.dispatch_command("vp add", {"amount": 3}, BOB))
-    assert scored.content == f"<@{BOB.id}> now has **1** CP and **3** VP."
+    scored = await acted(fake, await fake.dispatch_command("vp add", {"amount": 3}, BOB))
+    assert scored.ephemeral and scored.content == f"✅ <@{BOB.id}> now has **1** CP and **3** VP."
     before = await answer(fake, await fake.dispatch_command("game status"))
     assert titles(before) == ["🎲 9th edition — battle round 1/5, Shooting phase"]
     assert shown_points(before) == {ALICE.id: (0, 0), BOB.id: (1, 3)}

@@ -6,8 +6,15 @@ from __future__ import annotations
 import json
 
 from tests.e2e.conftest import BotRunner
-from tests.e2e.fake_discord import ALICE, BOB, Callback, FakeDiscord, iter_embed_fields
-from tests.e2e.game_wire import answer, online, press_next, read_log, start_game, titles
+from tests.e2e.fake_discord import (
+    ALICE,
+    BOB,
+    UPDATE_MESSAGE,
+    Callback,
+    FakeDiscord,
+    iter_embed_fields,
+)
+from tests.e2e.game_wire import acted, answer, online, press_next, read_log, start_game, titles
 
 
 def fields(reply: Callback) -> dict[str, str]:
@@ -20,12 +27,12 @@ async def test_units_that_lost_models_in_shooting_get_a_morale_button_in_the_mor
     await online(fake, bots)
     prompt = await start_game(fake, first="me")
     boyz = {"name": "Boyz", "models": 10, "wounds": 1, "toughness": 5, "save": "6+"}
-    await answer(fake, await fake.dispatch_command("unit add", boyz, BOB))
+    await acted(fake, await fake.dispatch_command("unit add", boyz, BOB))
     for _ in range(3):  # Movement, Psychic, Shooting
         prompt = await press_next(fake, prompt)
     assert titles(prompt) == ["Battle round 1/5 — Shooting phase"]
     shot = {"unit": "Boyz", "wounds": 3}
-    await answer(fake, await fake.dispatch_command("unit damage", shot, ALICE))
+    await acted(fake, await fake.dispatch_command("unit damage", shot, ALICE))
     for _ in range(3):  # Charge, Fight, Morale
         prompt = await press_next(fake, prompt)
     assert titles(prompt) == ["Battle round 1/5 — Morale phase"]
@@ -34,9 +41,11 @@ async def test_units_that_lost_models_in_shooting_get_a_morale_button_in_the_mor
     assert button.endswith(":Boyz")
 
     assert prompt.message is not None
-    rolled = await answer(fake, await fake.click(prompt.message, button, BOB))
-    assert "Morale test" in titles(rolled)[0]
-    assert "Boyz" in fields(rolled)["Tracked unit"]
+    rolled = await acted(fake, await fake.click(prompt.message, button, BOB))
+    assert rolled.type == UPDATE_MESSAGE  # the result is shown on the prompt itself
+    assert titles(rolled) == ["Battle round 1/5 — Morale phase"]
+    assert "Boyz" in fields(rolled)["🎲 Boyz — Morale test"]
+    assert not [c for c in rolled.custom_ids() if c.startswith("vox:test:")]  # Boyz tested
     _, log = read_log(bots.database)
     [test] = [json.loads(e.payload) for e in log if e.kind == "test_taken"]
     assert test["unit"] == "Boyz"
@@ -51,7 +60,7 @@ async def test_perils_of_the_warp_takes_wounds_off_the_tracked_psyker(
     await start_game(fake, first="me")
     librarian = {"name": "Librarian", "models": 1, "wounds": 5, "toughness": 4, "save": "3+",
                  "keywords": "psyker, character"}  # fmt: skip
-    await answer(fake, await fake.dispatch_command("unit add", librarian, ALICE))
+    await acted(fake, await fake.dispatch_command("unit add", librarian, ALICE))
     options = {"wc": 5, "power": "Veil of Time", "psyker": "Librarian"}
     cast = await answer(fake, await fake.dispatch_command("psychic", options, ALICE))
     shown = fields(cast)

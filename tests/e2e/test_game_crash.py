@@ -19,11 +19,23 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.e2e.conftest import BotProcess, BotRunner
-from tests.e2e.fake_discord import ALICE, BOB, MESSAGE, Callback, FakeDiscord, Interaction
+from tests.e2e.fake_discord import (
+    ALICE,
+    BOB,
+    MESSAGE,
+    UPDATE_MESSAGE,
+    Callback,
+    FakeDiscord,
+    Interaction,
+    Rejected,
+    custom_ids,
+)
+from tests.e2e.fake_discord.world import JSON
 from tests.e2e.game_wire import (
+    NEXT_ID,
     Logged,
     answer,
-    click_next,
+    confirms,
     online,
     prompt_seq,
     read_log,
@@ -39,7 +51,7 @@ KILL_AFTER = 40  # changes acknowledged (public answers) before SIGKILL
 FINAL = 64  # changes put on the wire right before SIGKILL: more than a fast bot answers in time
 NEXT_EVERY = 16  # one /game next in so many commands (the game must not end in the burst)
 POINTS_REPLY = re.compile(
-    r"<@(?P<player>\d+)> now has \*\*(?P<cp>\d+)\*\* CP and \*\*(?P<vp>\d+)\*\* VP "
+    r"✅ <@(?P<player>\d+)> now has \*\*(?P<cp>\d+)\*\* CP and \*\*(?P<vp>\d+)\*\* VP "
     r"\((?P<reason>burst \d+)\)\."
 )
 POINT_KINDS = {"cp add": "cp_gained", "vp add": "vp_scored"}
@@ -51,7 +63,8 @@ class Burst:
 
     sent: dict[int, str] = field(default_factory=dict)  # interaction id -> command or "click"
     points: list[tuple[str, Callback]] = field(default_factory=list)  # (command, answer)
-    prompts: list[Callback] = field(default_factory=list)  # new phase prompts
+    prompts: list[Callback] = field(default_factory=list)  # prompts posted or edited by a click
+    moved: list[Callback] = field(default_factory=list)  # /game next's private confirmations
     refused: Counter[str] = field(default_factory=Counter)  # ephemeral answers, by sentence
     stopped: bool = False  # the bot was killed: send nothing more
 
@@ -59,19 +72,22 @@ class Burst:
         return [c for c in fake.callbacks if c.interaction.id in self.sent]
 
     def acknowledged(self, fake: FakeDiscord) -> int:
-        return sum(not c.ephemeral for c in self.answers(fake))
+        return sum(confirms(c) for c in self.answers(fake))
 
     def in_flight(self, fake: FakeDiscord) -> int:
         return len(self.sent) - len(self.answers(fake))
 
     def sort(self, fake: FakeDiscord) -> None:
         for reply in self.answers(fake):
-            assert reply.type == MESSAGE, reply
+            assert reply.type in (MESSAGE, UPDATE_MESSAGE), reply
             command = self.sent[reply.interaction.id]
-            if reply.ephemeral:
+            if not confirms(reply):
                 self.refused[reply.content] += 1
             elif command in POINT_KINDS:
                 self.points.append((command, reply))
+            elif reply.ephemeral:  # /game next within a turn: the live prompt was edited
+                assert reply.content.startswith("➡️ "), reply.content
+                self.moved.append(reply)
             else:
                 assert titles(reply)[-1].startswith("Battle round "), titles(reply)
                 self.prompts.append(reply)
@@ -96,25 +112,38 @@ async def send_commands(fake: FakeDiscord, burst: Burst) -> None:
         burst.sent[sent.id] = command
 
 
-async def click_newest_prompts(fake: FakeDiscord, burst: Burst, first: Callback) -> None:
-    """Press "Next phase" on each new prompt as it appears, as both players (one of them wins)."""
+def live_prompt(fake: FakeDiscord) -> tuple[JSON, str, int] | None:
+    """The message showing the newest "Next phase" button, that button and its seq."""
+    newest: tuple[JSON, str, int] | None = None
+    for message in list(fake.messages.values()):
+        for custom_id in custom_ids(message):
+            match = NEXT_ID.fullmatch(custom_id)
+            if match and (newest is None or int(match["seq"]) > newest[2]):
+                newest = (message, custom_id, int(match["seq"]))
+    return newest
+
+
+async def click_newest_prompts(fake: FakeDiscord, burst: Burst) -> None:
+    """Press "Next phase" on the live prompt each time it shows a new phase, as both players
+    (one of them wins); the bot may edit the prompt in between (then the press is not sent)."""
     pressed: set[int] = set()
     while not burst.stopped:
-        prompts = [first, *(c for c in burst.answers(fake) if not c.ephemeral and c.custom_ids())]
-        newest = max(prompts, key=prompt_seq)
-        if prompt_seq(newest) not in pressed:
-            pressed.add(prompt_seq(newest))
+        newest = live_prompt(fake)
+        if newest is not None and newest[2] not in pressed:
+            message, button, seq = newest
+            pressed.add(seq)
             for user in (BOB, ALICE):
-                clicked: Interaction = await click_next(fake, newest, user)
-                burst.sent[clicked.id] = "click"
+                with contextlib.suppress(Rejected):  # edited meanwhile: no longer on screen
+                    clicked: Interaction = await fake.click(message, button, user)
+                    burst.sent[clicked.id] = "click"
         await asyncio.sleep(0.01)
 
 
-async def sigkill_mid_burst(fake: FakeDiscord, bot: BotProcess, first: Callback) -> Burst:
+async def sigkill_mid_burst(fake: FakeDiscord, bot: BotProcess) -> Burst:
     burst = Burst()
     tasks = [
         asyncio.create_task(send_commands(fake, burst)),
-        asyncio.create_task(click_newest_prompts(fake, burst, first)),
+        asyncio.create_task(click_newest_prompts(fake, burst)),
     ]
     try:
         await fake.wait_for(
@@ -160,7 +189,8 @@ def totals(log: list[Logged]) -> dict[int, tuple[int, int]]:
         elif event.kind == "vp_scored":
             vp[data["player"]] += data["amount"]
         else:
-            assert event.kind in {"first_player_chosen", "phase_advanced", "turn_ended"}, event
+            kinds = {"first_player_chosen", "phase_advanced", "turn_ended", "prompt_shown"}
+            assert event.kind in kinds, event
     return {player: (cp[player], vp[player]) for player in vp}
 
 
@@ -168,8 +198,8 @@ async def test_sigkill_during_a_burst_keeps_every_acknowledged_event(
     fake: FakeDiscord, bots: BotRunner
 ) -> None:
     bot = await online(fake, bots)
-    first = await start_game(fake, first="me")
-    burst = await sigkill_mid_burst(fake, bot, first)
+    await start_game(fake, first="me")
+    burst = await sigkill_mid_burst(fake, bot)
     assert burst.in_flight(fake) > 0, "the bot answered the whole burst before it was killed"
     assert len(burst.points) + len(burst.prompts) >= KILL_AFTER
     assert burst.prompts, f"no Next phase was acknowledged; refused: {burst.refused}"

@@ -51,11 +51,62 @@ def test_7th_phase_order_follows_seed_001_turn_summary() -> None:
     )  # fmt: skip
 
 
-def test_eternum_phase_order_follows_seed_004_which_has_no_morale_phase() -> None:
-    # seed 004, "The Battle Round": six phases, Command to Fight; no Morale phase is listed
-    assert edition("eternum").phase_keys == (
-        "command", "movement", "psychic", "shooting", "charge", "fight",
+@pytest.mark.parametrize(
+    ("key", "quoted"),
+    [
+        # seed 001: "1. The start of your turn. Resolve any rule described as happening at the
+        # start of your turn." ... "always resolved before your Movement phase"
+        ("start", ("start of your turn", "before your Movement phase")),
+        # "2. Movement phase. Here, you move any of your units that are capable of doing so."
+        ("movement", ("units that are capable of doing so",)),
+        # "your psykers can invoke the power of the Warp"; FAQ: "rolls of 6 to nullify each Warp
+        # Charge point"
+        ("psychic", ("invoke the power of the Warp", "each 6 nullifies a Warp Charge point")),
+        # "4. Shooting phase. You now shoot with any of your units that are capable of doing so."
+        ("shooting", ("units that are capable of doing so",)),
+        # "units may move into combat against enemy units in the Charge sub-phase and trade blows
+        # with them in the Fight sub-phase. All units in close combat fight; ... both sides fight,
+        # not just the side whose turn it is."
+        ("assault", ("Charge sub-phase", "move into combat against enemy units",
+                     "Fight sub-phase", "all units in close combat fight",
+                     "not just the side whose turn it is")),
+        # "6. The end of your turn." ... "always resolved after your Assault phase has finished"
+        ("end", ("end of your turn", "after your Assault phase")),
+    ],
+)  # fmt: skip
+def test_7th_checklists_quote_seed_001_turn_summary(key: str, quoted: tuple[str, ...]) -> None:
+    ed = edition("7th")
+    checklist = " ".join(ed.phase(ed.phase_keys.index(key)).checklist)
+    for words in quoted:
+        assert words in checklist, words
+
+
+def test_7th_calls_a_round_a_game_turn_and_charges_into_base_contact() -> None:
+    # seed 001: "One game turn therefore comprises two player turns – one for each player."
+    ed = edition("7th")
+    assert (ed.round_name, ed.engagement_range, ed.resolves_attacks) == ("Game turn", 0, False)
+    assert ed.command_points is None and ed.morale.kind == "none"
+
+
+@pytest.mark.parametrize(
+    ("key", "psychic"),
+    [("9th", "psychic_test"), ("eternum", "psychic_test"), ("10th", "psychic_test"),
+     ("7th", "warp_charge")],
+)  # fmt: skip
+def test_how_each_editions_psykers_manifest(key: str, psychic: str) -> None:
+    # 9th (seed 000): "roll 2D6" against the warp charge; 7th: Warp Charge dice from a pool.
+    assert edition(key).psychic == psychic
+
+
+def test_eternum_phase_order_follows_seed_004_with_morale_after_the_fight() -> None:
+    # seed 004, "The Battle Round": six phases, Command to Fight; its rules then end with the
+    # section "MORALE AND BATTLESHOCK" after "FIGHT PHASE" (empty: the 9th Morale test is used),
+    # so Morale is a step once the fighting is done, where the units lost in the fight test too
+    ed = edition("eternum")
+    assert ed.phase_keys == (
+        "command", "movement", "psychic", "shooting", "charge", "fight", "morale",
     )  # fmt: skip
+    assert ed.morale.phase == "morale" and ed.phase(6).name == "Morale and Battleshock"
 
 
 def test_eternum_borrows_9th_phases_and_adds_its_own_reserves() -> None:

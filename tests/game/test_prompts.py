@@ -141,6 +141,8 @@ def test_eternum_reminds_morale_after_the_fight_phase(table: Table) -> None:
     table.goto("shooting")
     table.do(damage, "Cultists", [1, 1])
     table.goto("fight")
+    assert "Cultists" not in reasons(table)  # seed 004: Morale and Battleshock after the Fight
+    table.goto("morale")
     assert "lost 2 this turn" in reasons(table)["Cultists"]
 
 

@@ -6,12 +6,15 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.ui.replies import DONE
 from tests.harness import payloads
 
 EPHEMERAL = 64
@@ -37,6 +40,11 @@ class Sent:
     @property
     def ephemeral(self) -> bool:
         return bool(int(self.message.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def refused(self) -> bool:
+        """A refusal: a private sentence that is not a confirmation (`DONE`: "✅ Added …")."""
+        return self.ephemeral and not self.embeds and not self.content.startswith(DONE)
 
     @property
     def content(self) -> str:
@@ -228,11 +236,19 @@ class Recorder(AsyncWebhookAdapter):
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             mid = int(m.group(2))
             if route.method == "PATCH":
+                if mid not in self.messages:  # deleted (or never sent): Discord's 404
+                    raise unknown_message()
                 return self._store("edit", "PATCH", path, body, [], mid, update=True)
         self.sent.append(
             Sent("rest", route.method, path, dict(body) if isinstance(body, dict) else {})
         )
         return {}
+
+
+def unknown_message() -> discord.NotFound:
+    """What discord.py raises when Discord answers 404 Unknown Message (code 10008)."""
+    response = SimpleNamespace(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})
 
 
 def _message_fields(body: dict[str, Any]) -> dict[str, Any]:

@@ -115,7 +115,7 @@ async def test_undo_names_the_change_it_took_back(tmp_path: Path) -> None:
     async with Harness.running(tmp_path) as h:
         await playing(h)
         await game.change_points(h.bot, ALICE_ACTS, "score", 3, "")
-        point = await game.take_back(h.bot, ALICE_ACTS, None)
+        point = (await game.take_back(h.bot, ALICE_ACTS, None)).point
         state = await game.status(h.bot, CHANNEL_ID)
     assert point.actor == ALICE.id and state.vp.get(ALICE.id, 0) == 0
 

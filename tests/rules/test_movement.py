@@ -24,13 +24,18 @@ from bot.rules.movement import (
     advance,
     advance_pmf,
     chance_to_charge,
+    charge_needed,
     reroll_charge,
     roll_charge,
+    rolled_charge,
 )
+
+BASE = 0  # 7th (seed 001): a charge moves into base contact, so the roll needed is the distance
+ENGAGEMENT = 1  # 9th, 10th and Eternum: Engagement Range is 1"
 
 
 def test_charge_succeeds_when_total_equals_distance() -> None:
-    charge = roll_charge(ScriptedDice([3, 4]), 7)
+    charge = roll_charge(ScriptedDice([3, 4]), 7, engagement_range=BASE)
     assert (charge.total, charge.succeeded, charge.rerolled, charge.first_total) == (
         7,
         True,
@@ -40,23 +45,27 @@ def test_charge_succeeds_when_total_equals_distance() -> None:
 
 
 def test_charge_fails_when_total_is_short() -> None:
-    assert not roll_charge(ScriptedDice([3, 3]), 7).succeeded
+    assert not roll_charge(ScriptedDice([3, 3]), 7, engagement_range=BASE).succeeded
 
 
 def test_rerolling_a_charge_rerolls_both_dice() -> None:
-    charge = roll_charge(ScriptedDice([1, 2, 5, 4]), 8, reroll_if_failed=True)
+    charge = roll_charge(
+        ScriptedDice([1, 2, 5, 4]), 8, reroll_if_failed=True, engagement_range=BASE
+    )
     assert [(d.first, d.value) for d in charge.dice] == [(1, 5), (2, 4)]
     assert (charge.first_total, charge.total, charge.succeeded) == (3, 9, True)
 
 
 def test_successful_charge_is_not_rerolled() -> None:
     dice = ScriptedDice([6, 6, 1, 1])
-    assert not roll_charge(dice, 8, reroll_if_failed=True).rerolled
+    assert not roll_charge(dice, 8, reroll_if_failed=True, engagement_range=BASE).rerolled
     assert dice.remaining == 2
 
 
 def test_a_charge_roll_is_never_rerolled_twice() -> None:
-    charge = roll_charge(ScriptedDice([1, 1, 2, 2]), 9, reroll_if_failed=True)
+    charge = roll_charge(
+        ScriptedDice([1, 1, 2, 2]), 9, reroll_if_failed=True, engagement_range=BASE
+    )
     with pytest.raises(IllegalAction, match="never re-rolled twice"):
         reroll_charge(charge, ScriptedDice([6, 6]))
 
@@ -64,30 +73,73 @@ def test_a_charge_roll_is_never_rerolled_twice() -> None:
 @pytest.mark.parametrize("distance", [13, 24])
 def test_charge_beyond_twelve_inches_is_refused_in_one_sentence(distance: int) -> None:
     with pytest.raises(IllegalAction, match=r"within 12\".*from 1 to 12"):
-        roll_charge(ScriptedDice([6, 6]), distance)
+        roll_charge(ScriptedDice([6, 6]), distance, engagement_range=BASE)
     with pytest.raises(IllegalAction):
-        chance_to_charge(distance)
+        chance_to_charge(distance, engagement_range=BASE)
 
 
 def test_charge_distance_below_one_inch_is_refused() -> None:
     with pytest.raises(InvalidProfile, match="charge distance from 1 to 12"):
-        roll_charge(ScriptedDice([6, 6]), 0)
+        roll_charge(ScriptedDice([6, 6]), 0, engagement_range=BASE)
 
 
 def test_chance_to_charge_hand_derived() -> None:
-    assert chance_to_charge(9) == Fraction(10, 36)
-    assert chance_to_charge(9, reroll=True) == 1 - Fraction(26, 36) ** 2 == Fraction(155, 324)
-    assert chance_to_charge(12, reroll=True) == Fraction(71, 1296)
-    assert chance_to_charge(2) == chance_to_charge(1) == 1
+    assert chance_to_charge(9, engagement_range=BASE) == Fraction(10, 36)
+    assert (
+        chance_to_charge(9, reroll=True, engagement_range=BASE)
+        == 1 - Fraction(26, 36) ** 2
+        == Fraction(155, 324)
+    )
+    assert chance_to_charge(12, reroll=True, engagement_range=BASE) == Fraction(71, 1296)
+    assert (
+        chance_to_charge(2, engagement_range=BASE)
+        == chance_to_charge(1, engagement_range=BASE)
+        == 1
+    )
 
 
-def test_chance_to_charge_with_reroll_matches_every_scripted_roll() -> None:
+@pytest.mark.parametrize("reach", [BASE, ENGAGEMENT])
+def test_chance_to_charge_with_reroll_matches_every_scripted_roll(reach: int) -> None:
     for distance in range(1, 13):
         hits = sum(
-            roll_charge(ScriptedDice(faces), distance, reroll_if_failed=True).succeeded
+            roll_charge(
+                ScriptedDice(faces), distance, reroll_if_failed=True, engagement_range=reach
+            ).succeeded
             for faces in product(range(1, 7), repeat=4)
         )
-        assert chance_to_charge(distance, reroll=True) == Fraction(hits, 6**4)
+        assert chance_to_charge(distance, reroll=True, engagement_range=reach) == Fraction(
+            hits, 6**4
+        )
+
+
+def test_charge_roll_need_ends_within_one_inch_engagement_range() -> None:
+    """Seed 000: "the unit's charge roll must be sufficient that it is able to end that move ...
+    within Engagement Range of every unit that was a target of its charge" (1" in 9th/10th)."""
+    assert charge_needed(9, ENGAGEMENT) == 8
+    assert charge_needed(9, BASE) == 9
+    assert charge_needed(12, ENGAGEMENT) == 11
+    assert [charge_needed(d, ENGAGEMENT) for d in (1, 2, 3)] == [2, 2, 2]  # 2D6 rolls 2 at least
+    charge = roll_charge(ScriptedDice([4, 4]), 9, engagement_range=ENGAGEMENT)
+    assert (charge.distance, charge.needed, charge.total, charge.succeeded) == (9, 8, 8, True)
+    assert not roll_charge(ScriptedDice([4, 3]), 9, engagement_range=ENGAGEMENT).succeeded
+    assert not roll_charge(ScriptedDice([4, 4]), 9, engagement_range=BASE).succeeded
+
+
+def test_charge_odds_are_for_the_roll_needed_hand_derived() -> None:
+    # 9" with 1" Engagement Range needs 8+: totals 8-12 come up 5+4+3+2+1 = 15 ways in 36.
+    assert chance_to_charge(9, engagement_range=ENGAGEMENT) == Fraction(15, 36)
+    # Failing twice: (21/36)² = 441/1296, so 855/1296 succeed with a re-roll.
+    assert chance_to_charge(9, reroll=True, engagement_range=ENGAGEMENT) == Fraction(855, 1296)
+    assert chance_to_charge(1, engagement_range=ENGAGEMENT) == 1
+
+
+def test_a_charge_recorded_in_the_log_rerolls_both_dice_once() -> None:
+    """Seed 004: "You can never re-roll a dice more than once"."""
+    logged = rolled_charge(9, 8, (1, 2))
+    again = reroll_charge(logged, ScriptedDice([5, 3]))
+    assert (again.first_faces, again.faces, again.succeeded) == ((1, 2), (5, 3), True)
+    with pytest.raises(IllegalAction, match="never re-rolled twice"):
+        reroll_charge(again, ScriptedDice([6, 6]))
 
 
 def test_advance_adds_a_d6_to_move() -> None:
@@ -196,8 +248,8 @@ def test_first_turn_rolloff_chance_matches_every_scripted_roll() -> None:
 
 @given(st.integers(1, 12))
 def test_a_reroll_never_lowers_the_chance_to_charge(distance: int) -> None:
-    p = chance_to_charge(distance)
-    assert p <= chance_to_charge(distance, reroll=True) <= 1
+    p = chance_to_charge(distance, engagement_range=BASE)
+    assert p <= chance_to_charge(distance, reroll=True, engagement_range=BASE) <= 1
 
 
 @given(st.integers(1, 60), st.integers(-2, 2), st.integers(2, 4))

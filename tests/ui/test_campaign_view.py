@@ -11,18 +11,31 @@ from bot.campaign import (
     Aftermath,
     Battle,
     CampaignState,
+    Event,
+    Recorded,
     Step,
     advance,
     edit_card,
-    fold,
     mark,
     name_honour,
     pending,
 )
 from bot.campaign import choose_out_of_action as choose
+from bot.campaign.events import (
+    Award,
+    BattleRecorded,
+    ExperienceAwarded,
+    OutOfActionRolled,
+    RequisitionGranted,
+)
 from bot.game.units import UnitProfile, Weapon
 from bot.rules.dice import ScriptedDice
-from bot.ui.campaign.aftermath_embeds import aftermath_done_embed, step_embed
+from bot.ui.campaign.aftermath_embeds import (
+    answered_embed,
+    done_embed,
+    next_embed,
+    step_embed,
+)
 from bot.ui.campaign.embeds import (
     card_embed,
     history_embed,
@@ -121,20 +134,30 @@ def test_history_is_newest_first_with_notes_and_a_limit(log: Log) -> None:
     assert "… and 1 older battles" in text(history_embed(log.state, limit=1))
 
 
+def since(log: Log, seen: int) -> list[Recorded]:
+    """The records appended after the first `seen`: what one action did."""
+    return log.records[seen:]
+
+
 def test_out_of_action_step_shows_roll_and_what_each_choice_costs(log: Log) -> None:
-    fought(log, faces=(1, 1), destroyed=["Captain", "Boyz"])
+    fielded = {p: [c.name for c in log.state.roster(p)] for p in (ALICE, BOB)}
+    seen = len(log.records)
+    log.battle(fielded=fielded, destroyed=["Captain", "Boyz"], vp={ALICE: 60, BOB: 45})
+    log.append(advance(log.state, ScriptedDice((1, 1))))
     step = pending(log.state)
     assert step is not None and step.card == "Captain"
-    shown = text(step_embed(log.state, step))
+    shown = text(next_embed(log.state, step, since(log, seen)))
     assert "After battle 1 — Out of Action" in shown and "(rolled a 1)" in shown
     assert "latest Battle Honour, **Iron Will**" in shown and "Crippling Damage" in shown
-    assert "Out of Action Boyz: 1, failed — awaiting its owner's choice" in shown
+    assert "Battle recorded\n**Battle 1** — <@101> wins (60–45 VP)" in shown
+    assert "Out of Action tests\nCaptain: 1, failed\nBoyz: 1, failed" in shown
+    assert "awaiting" not in shown
     log.do(choose, "Captain", "devastating_blow", actor=ALICE)
     step = pending(log.state)
     assert step is not None
     shown = text(step_embed(log.state, step))
-    assert "**removed from the roster**" in shown and "Fatigued" not in shown.split("So far")[0]
-    assert "Captain: 1, failed — chosen (now ★0 ✖0)" in shown
+    assert "**removed from the roster**" in shown and "Fatigued" not in shown  # it has it
+    assert "Captain" not in shown and "Battle 1 —" not in shown  # only this step, nothing before
 
 
 def test_out_of_action_step_with_three_scars_offers_only_the_devastating_blow(log: Log) -> None:
@@ -146,40 +169,83 @@ def test_out_of_action_step_with_three_scars_offers_only_the_devastating_blow(lo
     assert "has 3 Battle Scars, so only the Devastating Blow" in text(step_embed(log.state, step))
 
 
-def test_marked_and_honour_steps_ask_their_player_and_summarise_so_far(log: Log) -> None:
+def said(entry: Recorded) -> str:
+    """What an answered step's message says (its description)."""
+    embed = answered_embed(entry)
+    assert embed is not None, entry.event.kind
+    return embed.description or ""
+
+
+def test_an_answered_step_shows_its_choice_instead_of_its_question(log: Log) -> None:
+    """Crusade "Out of Action tests": the unit suffers a Devastating Blow or gains a Battle Scar;
+    once chosen, the choice replaces the question (and its buttons) on the step's message."""
+    fought(log, faces=(1, 1), destroyed=["Captain", "Boyz"])
+    seen = len(log.records)
+    log.do(choose, "Captain", "devastating_blow", actor=ALICE)
+    [blow] = since(log, seen)
+    assert (answered_embed(blow) or discord.Embed()).title == "After battle 1 — Out of Action ✔"
+    assert said(blow) == (
+        "**Captain**: <@101> chose the Devastating Blow; it loses its Battle Honour **Iron Will**."
+    )
+    seen = len(log.records)
+    log.do(choose, "Boyz", "battle_scar", "Disgraced", actor=BOB)
+    assert said(since(log, seen)[0]) == "**Boyz**: <@202> chose the Battle Scar **Disgraced**."
+    seen = len(log.records)
+    log.do(mark, ALICE, "Captain", actor=ALICE)
+    log.do(mark, BOB, None, actor=ALICE, admin=True)  # an admin, for Bob
+    mine, bobs = since(log, seen)[:2]
+    assert said(mine) == "<@101> marked **Captain** for greatness."
+    assert said(bobs) == "<@202> marked no unit this time (chosen by <@101>)."
+    log.append(advance(log.state, ScriptedDice(())))
+    assert answered_embed(log.records[-1]) is None  # Vox's experience answers no question
+
+
+def test_marked_and_honour_steps_ask_their_player_with_only_what_just_changed(log: Log) -> None:
     fought(log, faces=(3,), destroyed=["Boyz"])
     step = pending(log.state)
     assert step is not None and step.kind == "marked_for_greatness"
     shown = text(step_embed(log.state, step))
     assert "<@101>, mark one of your units that fought for greatness (+3 XP)" in shown
-    assert "• Intercessors\n• Captain" in shown and "Out of Action Boyz: 3, passed" in shown
+    assert "• Intercessors\n• Captain" in shown and "Out of Action" not in shown
     log.do(mark, ALICE, "Intercessors", actor=ALICE)
+    seen = len(log.records)
     log.do(mark, BOB, None, actor=BOB)
     log.append(advance(log.state, ScriptedDice(())))
     step = pending(log.state)
     assert step is not None and step.kind == "battle_honour"
-    shown = text(step_embed(log.state, step))
+    shown = text(next_embed(log.state, step, since(log, seen)))
     assert "After battle 1 — Battle honour" in shown
     assert "**Captain** reached **Blooded**. <@101>, name its Battle Honour." in shown
-    assert "<@101> Intercessors · <@202> none" in shown
-    assert "rank-ups: Captain → Blooded" in shown
+    assert "Captain +1 XP (6 XP) — ranked up to **Blooded**" in shown
+    assert "Intercessors +4 XP (4 XP)\n" in shown and "Boyz +1 XP (1 XP)" in shown
+    assert "Marked" not in shown and "Out of Action" not in shown  # earlier steps' messages
 
 
-def test_aftermath_recap_lists_outcomes_experience_honours_and_requisition(log: Log) -> None:
+def test_the_end_of_the_sequence_shows_only_its_last_steps(log: Log) -> None:
     fought(log, faces=(1,), destroyed=["Boyz"])
     log.do(choose, "Boyz", "devastating_blow", actor=BOB)
     log.do(mark, ALICE, "Captain", actor=ALICE)
     log.append(advance(log.state, ScriptedDice(())))
+    seen = len(log.records)
     log.do(name_honour, "Captain", "Grim Resolve", actor=ALICE)
     log.append(advance(log.state, ScriptedDice(())))
-    before_finish = fold(log.records[:-1])
-    shown = text(aftermath_done_embed(before_finish, 1))
-    assert "Boyz: 1, failed — removed from the roster" in shown
-    assert "Captain: 9 XP, Blooded — ranked up to **Blooded** · marked for greatness" in shown
-    assert "Captain: ★ Grim Resolve" in shown and "<@101> now 5/5 RP" in shown
+    assert log.state.aftermath is None
+    shown = text(done_embed(log.state, 1, since(log, seen)))
+    assert shown.startswith("✅ After battle 1 — done")
+    assert "Requisition\n<@101> +0 RP (now 5/5)\n<@202> +0 RP (now 5/5)" in shown  # the 9th cap
+    assert "Grim Resolve" not in shown and "Boyz" not in shown and "Experience" not in shown
     assert "/campaign standings" in shown
-    after = text(aftermath_done_embed(log.state, 1))
-    assert "Boyz: removed from the roster" in after and "Intercessors: 1 XP" in after
+
+
+def test_a_conceded_battle_says_so_in_history_and_standings() -> None:
+    """/game end concede:true: the player who concedes loses, and the campaign says so."""
+    log = Log()
+    log.battle(winner=BOB, conceded=ALICE, vp={ALICE: 10, BOB: 5})
+    shown = history_embed(log.state).description or ""
+    assert "<@202> wins by concession (<@101> conceded; 5–10 VP)" in shown
+    lines = (standings_embed(log.state).description or "").splitlines()
+    assert lines[1] == "**1.** <@202> — 1-0-0 · VP 5–10 (-5)"
+    assert lines[2] == "**2.** <@101> — 0-1-0 · VP 10–5 (+5) · conceded 1 battle"
 
 
 LONG = "X" * 50
@@ -221,11 +287,20 @@ def test_every_embed_stays_within_discord_limits_for_a_big_campaign() -> None:
         Step("marked_for_greatness", 50, None, ALICE, tuple(c.name for c in state.cards.values())),
         Step("battle_honour", 50, some.name, some.owner, rank="Legendary"),
     ]
+    big = state.battles[-1]
+    happened: list[Event] = [
+        BattleRecorded(battle=big),
+        *(OutOfActionRolled(battle=50, card=c.name, roll=1) for c in state.cards.values()),
+        ExperienceAwarded(battle=50, awards=tuple(Award(card=c.name, amount=6) for c in
+                                                   state.cards.values())),
+        RequisitionGranted(battle=50, amounts={ALICE: 1, BOB: 1}),
+    ]  # fmt: skip
+    appended = [Recorded(i, None, "", e) for i, e in enumerate(happened, 1)]
     embeds = [
         status_embed(state), roster_embed(state, ALICE), card_embed(state, some),
         standings_embed(state), history_embed(state), history_embed(state, limit=50),
-        aftermath_done_embed(state, 50), aftermath_done_embed(replace(state, aftermath=None), 50),
-        *(step_embed(state, s) for s in steps),
+        done_embed(state, 50, appended), done_embed(replace(state, aftermath=None), 50, appended),
+        *(next_embed(state, s, appended) for s in steps),
     ]  # fmt: skip
     for embed in embeds:
         assert len(embed.title or "") <= 256

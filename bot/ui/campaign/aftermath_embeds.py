@@ -1,83 +1,57 @@
-"""The post-battle sequence's embeds: the step a person must take, and the recap when it ends."""
+"""The post-battle sequence's embeds. Each message shows only what its step changed: the step a
+person must take (with what Vox did just before it: the battle recorded, Out of Action tests,
+experience), that step once answered (its choice, in place of the question), and the end (the
+last experience and requisition)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
-from bot.campaign import Aftermath, Battle, CampaignState, Step
+from bot.campaign import CampaignState, Recorded, Step
+from bot.campaign import events as ev
 from bot.campaign.rules import rank
-from bot.rules.names import name_key
 from bot.rules.quote import shorten
-from bot.ui.campaign.embeds import (
-    FIELD,
-    battle_block,
-    battle_of,
-    card_name,
-    fit,
-    titled,
-    waits_for,
-    with_fields,
-)
+from bot.ui.campaign.embeds import battle_block, fit, titled, waits_for, with_fields
 from bot.ui.game.embeds import who
 
 AFTERMATH_COLOUR = discord.Colour.orange()
+ANSWERED_COLOUR = discord.Colour.dark_grey()
 DONE_COLOUR = discord.Colour.gold()
+PART = 700  # a change's field: four of them and a step's question stay within an embed's 6000
+TITLES = {
+    "out_of_action": "Out of Action",
+    "marked_for_greatness": "Marked for Greatness",
+    "battle_honour": "Battle honour",
+}
 
 
-def _outcome(state: CampaignState, a: Aftermath, battle: Battle | None, key: str) -> str:
-    roll = a.rolls[key]
-    card = state.cards.get(key)
-    if roll > state.rules.out_of_action_fails_on:
-        return f"{card_name(state, battle, key)}: {roll}, passed"
-    if key not in a.chosen:
-        return f"{card_name(state, battle, key)}: {roll}, failed — awaiting its owner's choice"
+def _out_of_action(state: CampaignState, step: Step) -> str:
+    card = state.card(step.card or "")
     if card is None:
-        return f"{card_name(state, battle, key)}: {roll}, failed — removed from the roster"
-    return f"{card.name}: {roll}, failed — chosen (now ★{len(card.honours)} ✖{len(card.scars)})"
-
-
-def _so_far(state: CampaignState, a: Aftermath, battle: Battle | None) -> list[str]:
-    lines = [f"Out of Action {_outcome(state, a, battle, k)}" for k in a.rolls]
-    if a.marked:
-        marks = [f"{who(p)} {c or 'none'}" for p, c in a.marked.items()]
-        lines.append(f"Marked for Greatness: {' · '.join(marks)}")
-    if a.xp_awarded:
-        ups = [f"{card_name(state, battle, k)} → {r}" for k, r in a.ranked_up.items()]
-        lines.append("Experience awarded" + (f"; rank-ups: {', '.join(ups)}" if ups else ""))
-    for key in a.honoured:
-        card = state.cards.get(key)
-        if card is not None and card.honours:
-            lines.append(f"Battle honour: {card.name} — {card.honours[-1]}")
-    if a.requisition and battle is not None:
-        rp = [f"{who(p)} {state.players[p].rp} RP" for p in battle.players if p in state.players]
-        lines.append(f"Requisition granted: {' · '.join(rp)}")
-    return lines
+        return f"Vox does this next: {waits_for(step)}."
+    a = state.aftermath
+    roll = a.rolls.get(card.key) if a else None
+    cost = (
+        f"it loses its latest Battle Honour, **{card.honours[-1]}**"
+        if card.honours
+        else "it is **removed from the roster** (it has no Battle Honours)"
+    )
+    text = (
+        f"**{card.name}** failed its Out of Action test (rolled a {roll}).\n"
+        f"{who(step.player)}, choose:\n• **Devastating Blow** — {cost}\n"
+    )
+    if "battle_scar" in step.choices:
+        return text + f"• **Battle Scar** — one of: {', '.join(step.scars)}"
+    return text + f"It has {len(card.scars)} Battle Scars, so only the Devastating Blow is left."
 
 
 def step_embed(state: CampaignState, step: Step) -> discord.Embed:
-    card = state.card(step.card) if step.card else None
-    titles = {
-        "out_of_action": "Out of Action",
-        "marked_for_greatness": "Marked for Greatness",
-        "battle_honour": "Battle honour",
-    }
-    title = f"After battle {step.battle} — {titles.get(step.kind, waits_for(step))}"
-    if step.kind == "out_of_action" and card is not None:
-        a = state.aftermath
-        roll = a.rolls.get(card.key) if a else None
-        cost = (
-            f"it loses its latest Battle Honour, **{card.honours[-1]}**"
-            if card.honours
-            else "it is **removed from the roster** (it has no Battle Honours)"
-        )
-        text = (
-            f"**{card.name}** failed its Out of Action test (rolled a {roll}).\n"
-            f"{who(step.player)}, choose:\n• **Devastating Blow** — {cost}\n"
-        )
-        if "battle_scar" in step.choices:
-            text += f"• **Battle Scar** — one of: {', '.join(step.scars)}"
-        else:
-            text += f"It has {len(card.scars)} Battle Scars, so only the Devastating Blow is left."
+    """The question a step asks its player (nothing of the steps before it)."""
+    title = f"After battle {step.battle} — {TITLES.get(step.kind, waits_for(step))}"
+    if step.kind == "out_of_action":
+        text = _out_of_action(state, step)
     elif step.kind == "marked_for_greatness":
         xp = state.rules.experience.marked
         text = (
@@ -90,48 +64,83 @@ def step_embed(state: CampaignState, step: Step) -> discord.Embed:
         )
     else:
         text = f"Vox does this next: {waits_for(step)}."
-    embed = titled(title, text, AFTERMATH_COLOUR)
-    a = state.aftermath
-    if a is not None and a.battle == step.battle:
-        lines = _so_far(state, a, battle_of(state, step.battle))
-        with_fields(embed, ("So far", fit(lines, FIELD, "nothing yet")))
-    return embed
+    return titled(title, text, AFTERMATH_COLOUR)
 
 
-def aftermath_done_embed(state: CampaignState, battle: int) -> discord.Embed:
-    """The recap; exact with the state before `aftermath_finished` (rolls and rank-ups are only
-    in the open sequence), otherwise built from the battle and the cards as they are now."""
-    b = battle_of(state, battle)
-    embed = titled(f"✅ After battle {battle} — done", colour=DONE_COLOUR)
-    if b is None:
-        embed.description = f"{state.name} has no battle {battle}."
-        return embed
-    embed.description = shorten(battle_block(b), 1500)
-    a = state.aftermath if state.aftermath and state.aftermath.battle == battle else None
-    if a is not None:
-        ooa = [_outcome(state, a, b, k) for k in a.rolls]
-    else:
-        ooa = [f"{n}: removed from the roster" for n in b.destroyed if state.card(n) is None]
-        ooa += [f"{n}: still on the roster" for n in b.destroyed if state.card(n) is not None]
-    marked = {name_key(c) for c in a.marked.values() if c} if a else set()
-    xp = []
-    for card in (c for n in b.all_fielded if (c := state.card(n)) is not None):
-        line = f"{card.name}: {card.xp} XP, {rank(state.rules, card.xp)}"
-        if a is not None and card.key in a.ranked_up:
-            line += f" — ranked up to **{a.ranked_up[card.key]}**"
-        xp.append(line + (" · marked for greatness" if card.key in marked else ""))
-    honoured = [state.cards[k] for k in (a.honoured if a else ()) if k in state.cards]
-    honours = [f"{c.name}: ★ {c.honours[-1]}" for c in honoured if c.honours]
-    rp = [
-        f"{who(p)} now {state.players[p].rp}/{state.rules.requisition.max} RP"
-        for p in b.players
-        if p in state.players
+def _experience(state: CampaignState, e: ev.ExperienceAwarded) -> list[str]:
+    lines = []
+    for award in e.awards:
+        card = state.card(award.card)
+        xp = f" ({card.xp} XP)" if card else ""
+        line = f"{award.card} +{award.amount} XP{xp}"
+        if card and rank(state.rules, card.xp - award.amount) != rank(state.rules, card.xp):
+            line += f" — ranked up to **{rank(state.rules, card.xp)}**"
+        lines.append(line)
+    return lines
+
+
+def _rolls(state: CampaignState, rolls: Sequence[ev.OutOfActionRolled]) -> list[str]:
+    fails = state.rules.out_of_action_fails_on
+    return [f"{r.card}: {r.roll}, {'failed' if r.roll <= fails else 'passed'}" for r in rolls]
+
+
+def changes(state: CampaignState, appended: Sequence[Recorded]) -> list[tuple[str, str]]:
+    """What Vox's steps in `appended` changed, as embed fields (`state`: the campaign after
+    them); the choices people make are shown on their own step's message instead."""
+    found = [r.event for r in appended]
+    fields = [
+        ("Battle recorded", shorten(battle_block(e.battle), PART))
+        for e in found
+        if isinstance(e, ev.BattleRecorded)
     ]
-    embed.set_footer(text="See /campaign standings for the table.")
-    return with_fields(
-        embed,
-        ("Out of Action", fit(ooa, 700, "no unit was destroyed")),
-        ("Experience", fit(xp, FIELD)),
-        *([("Battle honours", fit(honours, 700))] if honours else []),
-        ("Requisition", fit(rp, 300)),
-    )
+    rolls = [e for e in found if isinstance(e, ev.OutOfActionRolled)]
+    if rolls:
+        fields.append(("Out of Action tests", fit(_rolls(state, rolls), PART)))
+    for e in found:
+        if isinstance(e, ev.ExperienceAwarded):
+            fields.append(("Experience", fit(_experience(state, e), PART, "no unit fought")))
+        elif isinstance(e, ev.RequisitionGranted):
+            cap = state.rules.requisition.max
+            rp = [
+                f"{who(p)} +{n} RP (now {state.players[p].rp}/{cap})"
+                for p, n in e.amounts.items()
+                if p in state.players
+            ]
+            fields.append(("Requisition", fit(rp, 300)))
+    return fields
+
+
+def next_embed(state: CampaignState, step: Step, appended: Sequence[Recorded]) -> discord.Embed:
+    """The step a person must take next, under what Vox did just before it."""
+    return with_fields(step_embed(state, step), *changes(state, appended))
+
+
+def _chosen(e: ev.OutOfActionChosen, by: str) -> str:
+    if e.scar is not None:
+        return f"**{e.card}**: {by} chose the Battle Scar **{e.scar}**."
+    lost = f"loses its Battle Honour **{e.honour_lost}**" if e.honour_lost else "leaves the roster"
+    return f"**{e.card}**: {by} chose the Devastating Blow; it {lost}."
+
+
+def answered_embed(entry: Recorded) -> discord.Embed | None:
+    """A step's message once its player has answered: the choice, no longer the question (None
+    for an event that answers no step)."""
+    e, by = entry.event, who(entry.actor)
+    if isinstance(e, ev.OutOfActionChosen):
+        kind, text = "out_of_action", _chosen(e, by)
+    elif isinstance(e, ev.MarkedForGreatness):
+        marked = f"marked **{e.card}** for greatness" if e.card else "marked no unit this time"
+        other = f" (chosen by {by})" if entry.actor != e.player else ""
+        kind, text = "marked_for_greatness", f"{who(e.player)} {marked}{other}."
+    elif isinstance(e, ev.HonourGained):
+        kind, text = "battle_honour", f"**{e.card}** gains the Battle Honour **{e.honour}**."
+    else:
+        return None
+    return titled(f"After battle {e.battle} — {TITLES[kind]} ✔", text, ANSWERED_COLOUR)
+
+
+def done_embed(state: CampaignState, battle: int, appended: Sequence[Recorded]) -> discord.Embed:
+    """The end of the sequence, with what its last steps changed."""
+    embed = titled(f"✅ After battle {battle} — done", colour=DONE_COLOUR)
+    embed.set_footer(text="See /campaign card for a unit and /campaign standings for the table.")
+    return with_fields(embed, *changes(state, appended))

@@ -18,7 +18,8 @@ from bot.campaign.aftermath import MAX_HONOUR
 from bot.play import campaign_aftermath as aftermath
 from bot.play.campaign_aftermath import DEVASTATING_BLOW, Next
 from bot.ui.actors import actor
-from bot.ui.campaign.aftermath_embeds import aftermath_done_embed, step_embed
+from bot.ui.campaign.aftermath_embeds import answered_embed, done_embed, next_embed
+from bot.ui.campaign.embeds import SEQUENCE
 from bot.ui.components import Component, Form, VoxInteraction
 from bot.ui.mentions import only
 
@@ -46,22 +47,37 @@ def step_view(campaign_id: int, state: CampaignState, step: Step) -> discord.ui.
 
 
 async def send_next(interaction: discord.Interaction[Any], after: Next) -> None:
-    """Post what the sequence needs next (asking its player), or its recap."""
+    """Post what the sequence needs next (asking its player), or its end; either shows what Vox's
+    steps just changed."""
     if after.step is None:
-        await interaction.followup.send(embed=aftermath_done_embed(after.state, after.battle))
+        embed = done_embed(after.state, after.battle, after.appended)
+        await interaction.followup.send(embed=embed)
         return
     view = step_view(after.campaign_id, after.state, after.step)
     await interaction.followup.send(
-        embed=step_embed(after.state, after.step),
+        embed=next_embed(after.state, after.step, after.appended),
         view=view or discord.utils.MISSING,
         allowed_mentions=only(after.step.player),  # the player this step asks to choose
     )
 
 
 async def _answered(interaction: VoxInteraction, after: Next) -> None:
-    """Take this message's components away and post what the sequence needs next."""
-    await interaction.response.edit_message(view=None)
+    """Show the choice on this message in place of its question and components, then post what
+    the sequence needs next."""
+    answer = answered_embed(after.appended[0]) if after.appended else None
+    shown = interaction.message.embeds if interaction.message else []
+    if answer is not None:  # the step's embed is the last (a /campaign status shows its own first)
+        shown = [*(_settled(e) for e in shown[:-1]), answer]
+    await interaction.response.edit_message(embeds=shown, view=None)
     await send_next(interaction, after)
+
+
+def _settled(embed: discord.Embed) -> discord.Embed:
+    """A status shown with a step, without its line on what the sequence waits for."""
+    for index in reversed(range(len(embed.fields))):
+        if embed.fields[index].name == SEQUENCE:
+            embed.remove_field(index)
+    return embed
 
 
 class OutOfActionButton(

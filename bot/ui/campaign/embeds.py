@@ -22,6 +22,7 @@ from bot.ui.game.embeds import who
 
 CAMPAIGN_COLOUR = discord.Colour.dark_red()
 DESCRIPTION, FIELD, TITLE = 4096, 1024, 256
+SEQUENCE = "Post-battle sequence"  # the status's field on the step the sequence waits for
 
 
 def fit(lines: Sequence[str], limit: int, empty: str = "none") -> str:
@@ -91,9 +92,7 @@ def status_embed(state: CampaignState) -> discord.Embed:
     embed = titled(f"📜 {state.name} — {r.name}", f"{head}\n{fit(lines, 3900, 'no players')}")
     step = pending(state)
     if step is not None:
-        with_fields(
-            embed, ("Post-battle sequence", f"Battle {step.battle} waits for: {waits_for(step)}")
-        )
+        with_fields(embed, (SEQUENCE, f"Battle {step.battle} waits for: {waits_for(step)}"))
     return embed
 
 
@@ -182,6 +181,7 @@ def standings_embed(state: CampaignState) -> discord.Embed:
     lines = [
         f"**{i}.** {who(s.player)}{f' ({s.label})' if s.label else ''} — "
         f"{s.wins}-{s.losses}-{s.draws} · VP {s.vp_for}–{s.vp_against} ({s.vp_difference:+d})"
+        + (f" · conceded {plural(s.conceded, 'battle')}" if s.conceded else "")
         for i, s in enumerate(standings(state), 1)
     ]
     return titled(f"🏆 {state.name} — standings", "W-L-D · VP for–against\n" + fit(lines, 4000))
@@ -193,7 +193,10 @@ def _result(b: Battle) -> str:
     if b.winner is None:
         return f"{who(a)} and {who(c)} draw ({vp})"
     loser = c if b.winner == a else a
-    return f"{who(b.winner)} wins ({b.vp.get(b.winner, 0)}–{b.vp.get(loser, 0)} VP)"
+    score = f"{b.vp.get(b.winner, 0)}–{b.vp.get(loser, 0)} VP"
+    if b.conceded is not None:
+        return f"{who(b.winner)} wins by concession ({who(b.conceded)} conceded; {score})"
+    return f"{who(b.winner)} wins ({score})"
 
 
 def battle_block(b: Battle) -> str:

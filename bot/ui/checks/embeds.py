@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import discord
 
+from bot.play.charges import Charge
 from bot.play.leadership import BattleShock, Escape, Morale, OnUnit
-from bot.play.moves import Advance, Charge, Reserves
+from bot.play.moves import Advance, Reserves
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
 from bot.ui.dice.embeds import ROLL_COLOUR, die_text
 from bot.ui.game.embeds import unit_line
@@ -90,11 +91,29 @@ def desperate_escape_embed(roll: Escape, roller: str) -> discord.Embed:
     return embed
 
 
+def _needs(rolled: Charge) -> str:
+    """`needs 8+ (9" to the enemy, less 1" Engagement Range)`; 7th: into base contact."""
+    roll, reach = rolled.roll, rolled.engagement_range
+    less = f'less {reach}" Engagement Range' if reach else "into base contact"
+    return f'needs {roll.needed}+ ({roll.distance}" to the enemy, {less})'
+
+
+def _charged(rolled: Charge) -> str:
+    """What a declared charge did to its unit, with the edition's charge bonus."""
+    if not rolled.roll.succeeded:
+        return f"{rolled.unit} failed its charge and did not move."
+    if rolled.targets:
+        text = f"{rolled.unit} charged {', '.join(rolled.targets)}: now in combat."
+    else:
+        text = f"{rolled.unit} charged (recorded)."
+    return f"{text} {rolled.bonus}." if rolled.bonus else text
+
+
 def charge_embed(rolled: Charge, roller: str) -> discord.Embed:
-    """A charge roll: 2D6 against the distance; a re-rolled first roll is struck through."""
+    """A charge roll: 2D6 against the roll it needs; a re-rolled first roll is struck through."""
     charge = rolled.roll
     faces = " ".join(die_text(d) for d in charge.dice)
-    lines = [f'2D6: {faces} = **{charge.total}**, needing {charge.distance}" or more']
+    lines = [f"2D6: {faces} = **{charge.total}**, {_needs(rolled)}"]
     if charge.first_total is not None:
         lines.append(f"First roll ~~{charge.first_total}~~ failed, so both dice were re-rolled.")
     embed = _embed(f'Charge — {charge.distance}"', lines, roller)
@@ -103,10 +122,7 @@ def charge_embed(rolled: Charge, roller: str) -> discord.Embed:
     embed.add_field(name="Chance to charge", value=f"**{percent(rolled.chance)}**")
     embed.add_field(name="With a re-roll", value=f"**{percent(rolled.with_reroll)}**")
     if rolled.unit is not None:
-        text = f"{rolled.unit} failed its charge and did not move."
-        if charge.succeeded:
-            text = f"{rolled.unit} charged (recorded: it fights first in 9th)."
-        embed.add_field(name="Tracked unit", value=text, inline=False)
+        embed.add_field(name="Tracked unit", value=_charged(rolled), inline=False)
     return embed
 
 
@@ -172,6 +188,34 @@ def _after(on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape]) -> str:
     return unit_line(on.after) if on.after else f"{on.name} is gone"
 
 
+def tracked_text(on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape]) -> str:
+    """What a tracked unit's test did to the unit, in a line."""
+    match on.roll:
+        case Morale() as roll:
+            fled = roll.test.models_fled
+            return (f"{fled} fled: " if fled else "No model flees: ") + _after(on)
+        case BattleShock() as roll:
+            shocked = " — battle-shocked: OC 0 until its next Command phase"
+            return _after(on) + ("" if roll.test.passed else shocked)
+        case Escape() as roll:
+            if roll.rolled.models_destroyed or on.after is None:
+                return _after(on)
+            return f"{unit_line(on.after)} — no model lost."
+
+
+def test_line(on: OnUnit[Morale] | OnUnit[BattleShock]) -> str:
+    """A prompt button's test in a line: the dice against Leadership, then what it did."""
+    match on.roll:
+        case Morale(test=morale):
+            dice = f"D6 {morale.die.value} + {morale.destroyed_this_turn} destroyed this turn"
+            total, ld, passed = morale.total, morale.leadership, morale.passed
+        case BattleShock(test=shock):
+            dice = "2D6 " + " ".join(str(d.value) for d in shock.dice)
+            total, ld, passed = shock.total, shock.leadership, shock.passed
+    verdict = "passed" if passed else "failed"
+    return f"{dice} = **{total}** against Ld {ld}: {verdict}. {tracked_text(on)}"
+
+
 def tracked_embed(
     on: OnUnit[Morale] | OnUnit[BattleShock] | OnUnit[Escape], roller: str
 ) -> discord.Embed:
@@ -179,19 +223,9 @@ def tracked_embed(
     match on.roll:
         case Morale() as roll:
             embed = morale_embed(roll, roller)
-            fled = roll.test.models_fled
-            text = (f"{fled} fled: " if fled else "No model flees: ") + _after(on)
         case BattleShock() as roll:
             embed = battleshock_embed(roll, roller)
-            shocked = " — battle-shocked: OC 0 until its next Command phase"
-            text = _after(on) + ("" if roll.test.passed else shocked)
         case Escape() as roll:
             embed = desperate_escape_embed(roll, roller)
-            lost = roll.rolled.models_destroyed
-            text = (
-                _after(on)
-                if lost or on.after is None
-                else f"{unit_line(on.after)} — no model lost."
-            )
-    embed.add_field(name="Tracked unit", value=text, inline=False)
+    embed.add_field(name="Tracked unit", value=tracked_text(on), inline=False)
     return embed

@@ -8,10 +8,20 @@ from collections.abc import Sequence
 import discord
 
 from bot.game import GameState, Recorded, RoundSummary, Unit, describe, on_vp
+from bot.game.events import GameEnded
 from bot.play.game import Announcement
+from bot.play.review import Summary, round_word
 from bot.ui.game.prompt import GAME_COLOUR, points, prompt_embed, who
 
-__all__ = ["GAME_COLOUR", "announcement_embeds", "log_embed", "prompt_embed", "status_embed", "who"]
+__all__ = [
+    "GAME_COLOUR",
+    "announcement_embeds",
+    "log_embed",
+    "prompt_embed",
+    "review_summary_embed",
+    "status_embed",
+    "who",
+]
 
 SUMMARY_COLOUR = discord.Colour.gold()
 
@@ -31,6 +41,7 @@ def unit_line(unit: Unit) -> str:
     )
     per = f" ({p.wounds} W each)" if p.wounds > 1 else ""
     shocked = " · battle-shocked (OC 0)" if unit.battle_shocked else ""
+    shocked += " · in Reserve" if unit.in_reserve else ""
     return f"**{p.name}** — {unit.alive}/{p.models} models{per}{wounds}{shocked}"
 
 
@@ -40,18 +51,23 @@ def units_text(state: GameState, owner: int, limit: int = 1000) -> str:
     return text if len(text) <= limit else text[: text.rfind("\n", 0, limit - 20)] + "\n…"
 
 
-def status_embed(state: GameState) -> discord.Embed:
-    ed = state.edition
+def status_embed(state: GameState, ended: GameEnded | None = None) -> discord.Embed:
+    """The game as it stands; a finished one (`ended`: how) says so with its result."""
+    ed, word = state.edition, round_word(state)
     title = f"🎲 {ed.name if ed else 'Game'} — "
     if state.status == "ended":
         title += "finished"
     elif state.phase is None:
         title += "deciding who goes first"
     else:
-        title += f"battle round {state.round}/{state.rounds}, {state.phase.name}"
+        title += f"{word} {state.round}/{state.rounds}, {state.phase.name}"
     embed = discord.Embed(title=title, colour=GAME_COLOUR)
     lines = []
-    if state.active is not None and state.status == "active":
+    if state.status == "ended":
+        lines.append(result_line(state, *_how(ended)))
+        if state.round:
+            lines.append(f"Ended in {word} {state.round}/{state.rounds}")
+    elif state.active is not None and state.status == "active":
         lines.append(f"{who(state.active)}'s turn")
     if state.attacker is not None:
         defender = state.other(state.attacker)
@@ -65,6 +81,10 @@ def status_embed(state: GameState) -> discord.Embed:
     return add_units(embed, state)
 
 
+def _how(ended: GameEnded | None) -> tuple[str, int | None]:
+    return ("", None) if ended is None else (ended.reason, ended.conceded)
+
+
 def add_units(embed: discord.Embed, state: GameState) -> discord.Embed:
     """One field per player listing their units with models and wounds left."""
     for player in state.players:
@@ -74,8 +94,11 @@ def add_units(embed: discord.Embed, state: GameState) -> discord.Embed:
     return embed
 
 
-def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embed:
-    embed = discord.Embed(title=f"End of battle round {summary.round}", colour=SUMMARY_COLOUR)
+def summary_embed(
+    summary: RoundSummary, players: Sequence[int], word: str = "battle round"
+) -> discord.Embed:
+    """The end of a round; `word` is what the edition calls a round (`round_word`)."""
+    embed = discord.Embed(title=f"End of {word} {summary.round}", colour=SUMMARY_COLOUR)
     lines = []
     for p in players:
         changes = [
@@ -105,15 +128,32 @@ def summary_embed(summary: RoundSummary, players: Sequence[int]) -> discord.Embe
     return embed
 
 
-def final_embed(state: GameState, reason: str = "") -> discord.Embed:
-    """The result; "on victory points" only when the VP decided it (not a named winner)."""
+def review_summary_embed(shown: Summary) -> discord.Embed:
+    """/game summary: a finished round's summary, in the edition's words."""
+    return summary_embed(shown.summary, shown.state.players, round_word(shown.state))
+
+
+def result_line(state: GameState, reason: str = "", conceded: int | None = None) -> str:
+    """Who won (or a draw) and why; "on victory points" only when the VP decided it (not a named
+    winner); a concession names who conceded (`GameEnded.conceded`)."""
     won = state.winner
     result = f"🏆 {who(won)} wins" if won is not None else "🤝 A draw"
+    if conceded is None and reason == "conceded" and won is not None:
+        conceded = state.other(won)
+    if conceded is not None:
+        return f"{result}: {who(conceded)} conceded."
     if won is not None and won == on_vp(state):
         result += " on victory points"
     because = f" ({reason})" if reason else ""
+    return f"{result}{because}."
+
+
+def final_embed(state: GameState, reason: str = "", conceded: int | None = None) -> discord.Embed:
+    """The result (`result_line`) and the final score."""
     embed = discord.Embed(
-        title="Game over", description=f"{result}{because}.", colour=SUMMARY_COLOUR
+        title="Game over",
+        description=result_line(state, reason, conceded),
+        colour=SUMMARY_COLOUR,
     )
     embed.add_field(
         name="Final score",
@@ -132,13 +172,17 @@ def announcement_embeds(result: Announcement) -> list[discord.Embed]:
     return [*embeds, prompt_embed(result.prompt)]
 
 
-def log_embed(events: Sequence[Recorded], count: int) -> discord.Embed:
+def log_embed(events: Sequence[Recorded], count: int, finished: bool = False) -> discord.Embed:
+    """The last `count` events in words; `finished`: of a game that has ended."""
     shown = list(events)[-count:]
     lines = [f"`#{r.seq}` {describe(r.event)}" for r in shown]
     text = "\n".join(lines)
     while len(text) > 4000 and lines:
         lines.pop(0)
         text = "\n".join(lines)
-    return discord.Embed(
+    embed = discord.Embed(
         title=f"Last {len(lines)} events", description=text or "nothing yet", colour=GAME_COLOUR
     )
+    if finished:
+        embed.set_footer(text="This game has finished; /game start begins a new one.")
+    return embed

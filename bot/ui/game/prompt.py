@@ -26,7 +26,9 @@ def points(
     )
 
 
-LIMIT = 900  # per list field (Discord: 1024); every field together stays under 6000
+# Per list field (Discord: 1024). The prompt stays under 4000 characters so a round summary and
+# test results fit beside it within Discord's 6000 per message.
+LIMIT = 700
 LISTS = {
     "move": ("Still to move", "Cannot move"),
     "manifest": ("Eligible to manifest", "Cannot manifest"),

@@ -26,44 +26,84 @@ FIRST_TURN = "🎲 Roll-off for the first turn"
 async def send_offer(
     interaction: discord.Interaction[Any], offer: Offer, names: dict[int, str]
 ) -> None:
-    """The roll-off, and the buttons its winner answers with: the Attacker, or who goes first."""
-    first, second = (names[p] for p in offer.players)
+    """The roll-off, and the buttons its winner answers with: the Attacker, or who goes first.
+    `names`: the players' display names (a player left out is mentioned, or labelled by role)."""
+    first, second = (named(names, p) for p in offer.players)
     plus = offer.deployed_first
     title = "🎲 Roll-off" if plus is None else FIRST_TURN
     embed = rolloff_embed(offer.rolloff, first, second, title=title)
     lead = "" if plus is None else f"{who(plus)} finished deploying first: +1 to their roll.\n"
     ask = "pick the Attacker" if offer.roles else "choose who takes the first turn"
     embed.description = f"{lead}{embed.description}\n\n{who(offer.chooser)}, {ask}."
+    labels = {p: labelled(names, offer.players, p) for p in offer.players}
     if offer.roles:
-        view = roles_view(offer.game_id, offer.chooser, names)
+        view = roles_view(offer.game_id, offer.chooser, labels)
     else:
-        view = first_player_view(offer.game_id, offer.chooser, offer.players, names)
+        view = first_player_view(offer.game_id, offer.chooser, offer.players, labels)
     await interaction.response.send_message(
         embed=embed, view=view, allowed_mentions=only(offer.chooser)
     )
 
 
-def roles_view(game_id: int, chooser: int, names: dict[int, str]) -> discord.ui.View:
+def roles_view(game_id: int, chooser: int, labels: dict[int, str]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for player, name in names.items():
+    for player, name in labels.items():
         view.add_item(RoleButton(game_id, chooser, player, name))
     return view
 
 
-def deployed_view(game_id: int, names: dict[int, str]) -> discord.ui.View:
+def deployed_view(game_id: int, labels: dict[int, str]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for player, name in names.items():
+    for player, name in labels.items():
         view.add_item(DeployedButton(game_id, player, name))
     return view
 
 
-def _names(interaction: discord.Interaction[Any], players: tuple[int, ...]) -> dict[int, str]:
-    """Display names for buttons; a mention-free fallback when a member cannot be resolved."""
+ATTACKER, DEPLOYED, GOES_FIRST = " is the Attacker", " finished deploying first", " goes first"
+# Who a player is when nothing names them (never "Player 1": that reads as a turn order).
+UNNAMED = ("The game's starter", "Their opponent")
+
+
+def labelled(names: dict[int, str], players: tuple[int, ...], player: int) -> str:
+    """A player's name for a button label (labels cannot mention): the display name, else who
+    they are in this game."""
+    return names.get(player) or UNNAMED[players.index(player) % 2]
+
+
+def named(names: dict[int, str], player: int) -> str:
+    """A player's name in a message's text: the display name, else a mention."""
+    return names.get(player) or who(player)
+
+
+def player_names(interaction: discord.Interaction[Any], players: tuple[int, ...]) -> dict[int, str]:
+    """The players' display names as the interaction carries them: the member who acted, the
+    guild's cached members, and the labels of the set-up buttons on the message they pressed
+    (written from the users /game start resolved). Anyone none of these names is left out."""
+    names = _from_buttons(interaction.message, players)
     guild = interaction.guild
-    names = {}
     for player in players:
         member = guild.get_member(player) if guild else None
-        names[player] = member.display_name if member else f"Player {players.index(player) + 1}"
+        if member is not None:
+            names[player] = member.display_name
+    if interaction.user.id in players:
+        names[interaction.user.id] = interaction.user.display_name
+    return names
+
+
+SETUP_BUTTON = re.compile(r"vox:(?:role|deployed|first):[\d:]*:(?P<player>\d{1,20})")
+
+
+def _from_buttons(message: discord.Message | None, players: tuple[int, ...]) -> dict[int, str]:
+    """Names from this message's set-up buttons: `<name> is the Attacker` on `vox:role:…:<id>`."""
+    names: dict[int, str] = {}
+    for row in message.components if message is not None else []:
+        for item in getattr(row, "children", ()):
+            found = SETUP_BUTTON.fullmatch(getattr(item, "custom_id", None) or "")
+            label = getattr(item, "label", None) or ""
+            player = int(found.group("player")) if found else None
+            for suffix in (ATTACKER, DEPLOYED, GOES_FIRST):
+                if player in players and label.endswith(suffix) and label != suffix.strip():
+                    names[player] = label.removesuffix(suffix)
     return names
 
 
@@ -75,7 +115,7 @@ class RoleButton(
     def __init__(self, game_id: int, chooser: int, attacker: int, name: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{name} is the Attacker"[:80] if name else "Attacker",
+                label=f"{name}{ATTACKER}"[:80] if name else ATTACKER.strip(),
                 emoji="⚔️",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"vox:role:{game_id}:{chooser}:{attacker}",
@@ -99,7 +139,9 @@ class RoleButton(
             "**Defender**. Deploy now. The player who finishes deploying first gets +1 to the "
             "roll-off for the first turn: press their button when they are done."
         )
-        view = deployed_view(self.game_id, _names(interaction, state.players))
+        names = player_names(interaction, state.players)
+        labels = {p: labelled(names, state.players, p) for p in state.players}
+        view = deployed_view(self.game_id, labels)
         both = only(*state.players)  # both players are asked to deploy now
         await interaction.response.send_message(text, view=view, allowed_mentions=both)
 
@@ -112,7 +154,7 @@ class DeployedButton(
     def __init__(self, game_id: int, player: int, name: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{name} finished deploying first"[:80] if name else "Finished first",
+                label=f"{name}{DEPLOYED}"[:80] if name else DEPLOYED.strip(),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"vox:deployed:{game_id}:{player}",
             )
@@ -129,4 +171,4 @@ class DeployedButton(
         offer = await pregame.finish_deploying(
             interaction.client, actor(interaction), self.game_id, self.player
         )
-        await send_offer(interaction, offer, _names(interaction, offer.players))
+        await send_offer(interaction, offer, player_names(interaction, offer.players))

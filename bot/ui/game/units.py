@@ -9,7 +9,9 @@ from discord import app_commands
 
 from bot.game import GameState, Unit, UnitProfile, Weapon, profile, weapon
 from bot.game.army import MAX_UNITS
+from bot.play.campaign_games import Fielded
 from bot.rules.profiles import parse_ap, parse_keywords, parse_roll_needed, parse_save, parse_skill
+from bot.ui.campaign.table import crusade_line
 from bot.ui.game.embeds import add_units, unit_line, who
 from bot.ui.transformers import BoundedText, NameText
 
@@ -58,7 +60,8 @@ def new_weapon(**typed: Any) -> Weapon:
     )  # fmt: skip
 
 
-def unit_embed(unit: Unit) -> discord.Embed:
+def unit_embed(unit: Unit, card: Fielded | None = None) -> discord.Embed:
+    """The unit's profile and weapons; a Crusade `card` adds its rank, XP, honours and scars."""
     p = unit.profile
     save = f"{p.save}+" if p.save < 7 else "-"
     extras = [f"{p.invuln}++" if p.invuln else "", f"FNP {p.fnp}+" if p.fnp else ""]
@@ -79,6 +82,8 @@ def unit_embed(unit: Unit) -> discord.Embed:
     embed.add_field(
         name="Weapons", value="\n".join(lines)[:1024] or "none yet: /unit weapon", inline=False
     )
+    if card is not None:
+        embed.add_field(name=f"Crusade card — {card.campaign}", value=crusade_line(card)[:1024])
     return embed
 
 

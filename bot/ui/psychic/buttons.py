@@ -122,7 +122,7 @@ class ResolveSmiteButton(
         smitten = await psychic.let_through(
             interaction.client, actor(interaction), self.game_id, self.seq, message_id(interaction)
         )
-        await _edit(interaction, "Smite", smite_text(smitten))
+        await edit_power(interaction, "Smite", smite_text(smitten))
 
 
 class BlastSelect(
@@ -157,10 +157,10 @@ class BlastSelect(
         hits = await psychic.blast(
             interaction.client, actor(interaction), self.game_id, self.seq, picked
         )
-        await _edit(interaction, BLAST_TITLE, blast_text(hits))
+        await edit_power(interaction, BLAST_TITLE, blast_text(hits))
 
 
-async def _edit(interaction: VoxInteraction, name: str, text: str) -> None:
+async def edit_power(interaction: VoxInteraction, name: str, text: str) -> None:
     """Add the outcome to the power's embed and take its components away."""
     message = interaction.message
     if message is None or not message.embeds:
