@@ -121,7 +121,9 @@ def not_in_combat(
     """Seed 000: "An eligible unit is one that is within Engagement Range of an enemy unit
     and/or made a charge move in the same turn." Engagement is what the players recorded, so
     this only warns: the unit may be in combat without it being recorded."""
-    if unit.in_combat or unit.charged or not any(a.melee for a in chosen):
+    if _phase(state)[0] not in FIGHTING or unit.in_combat or unit.charged:
+        return None
+    if not any(a.melee for a in chosen):
         return None
     return (
         f"Vox has not recorded {unit.name} charging or in combat this turn; make melee attacks "
