@@ -77,9 +77,9 @@ async def test_intercessors_choose_with_the_bolt_rifle_picked_then_attack(tmp_pa
         options = {o["label"]: o.get("default", False) for o in menu["options"]}
         assert options == {"Bolt rifle": True, "Bolt pistol": False}  # no melee while shooting
         assert menu["max_values"] == 2
-        shown = dict(h.recorder.messages[offer.message_id])
+        shown = dict(h.recorder.messages[offer.message_id or 0])
         card = await card_after(h, await h.click(offer.button("Attack")["custom_id"], on=offer))
-        h.recorder.messages[offer.message_id] = shown  # pressed again on a client not updated
+        h.recorder.messages[offer.message_id or 0] = shown  # pressed again on a client not updated
         again = await h.click(offer.button("Attack")["custom_id"], on=offer)
     assert "Bolt rifle" in card.embed["description"] and "pistol" not in card.embed["description"]
     assert card.field("Result").startswith("10 hits → 10 wounds → 0 failed saves")
@@ -158,7 +158,11 @@ async def test_an_advanced_unit_firing_a_non_assault_weapon_is_warned_first(
         await to_phase(h, "movement")
         await h.slash("unit move", unit="Intercessors", mode="advance")
         await to_phase(h, "shooting")
-        pistol = {"attacker": "Intercessors", "weapon": "Bolt pistol", "target": "Boyz"}
+        pistol: dict[str, Any] = {
+            "attacker": "Intercessors",
+            "weapon": "Bolt pistol",
+            "target": "Boyz",
+        }
         [warned] = await h.slash("attack", **pistol)
         assert warned.ephemeral and warned.content == (
             "⚠️ The rules forbid this attack by **Intercessors**:\n"
@@ -218,7 +222,7 @@ async def test_the_weapons_in_a_button_are_bounded(tmp_path: Path) -> None:
 
 
 async def test_without_a_game_the_attack_is_as_typed(harness: Harness) -> None:
-    typed = {"attacks": "1", "skill": "3+", "strength": "4", "ap": "0", "damage": "1",
+    typed: dict[str, Any] = {"attacks": "1", "skill": "3+", "strength": "4", "ap": "0", "damage": "1",
              "toughness": 4, "save": "4+"}  # fmt: skip
     [card, _] = await harness.slash("attack", **typed)
     assert not card.ephemeral and "Applied this turn" not in card.text
