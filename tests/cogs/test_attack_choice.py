@@ -222,7 +222,7 @@ async def test_the_weapons_in_a_button_are_bounded(tmp_path: Path) -> None:
 
 
 async def test_without_a_game_the_attack_is_as_typed(harness: Harness) -> None:
-    typed: dict[str, Any] = {"attacks": "1", "skill": "3+", "strength": "4", "ap": "0", "damage": "1",
-             "toughness": 4, "save": "4+"}  # fmt: skip
+    typed: dict[str, Any] = {"attacks": "1", "skill": "3+", "strength": "4", "ap": "0",
+                             "damage": "1", "toughness": 4, "save": "4+"}  # fmt: skip
     [card, _] = await harness.slash("attack", **typed)
     assert not card.ephemeral and "Applied this turn" not in card.text
