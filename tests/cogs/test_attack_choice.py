@@ -87,6 +87,17 @@ async def test_intercessors_choose_with_the_bolt_rifle_picked_then_attack(tmp_pa
     assert gone.ephemeral and gone.content == ASK_GONE
 
 
+async def test_a_secret_attack_replaces_its_private_choice_with_the_card(tmp_path: Path) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice(SIX)) as h:
+        await armies(h)
+        await to_phase(h, "shooting")
+        [offer] = await h.slash("attack", attacker="Intercessors", target="Boyz", secret=True)
+        [card, odds] = await h.click(offer.button("Attack")["custom_id"], on=offer)
+    assert card.callback_type == 7 and card.message_id == offer.message_id
+    assert card.field("Result").startswith("10 hits")
+    assert odds.kind == "edit" and odds.message_id == offer.message_id
+
+
 async def test_changing_the_selection_edits_the_choice_and_the_attack_follows_it(
     tmp_path: Path,
 ) -> None:
