@@ -79,7 +79,7 @@ def advanced(state: GameState, unit: Unit, chosen: Sequence[Armed], rules: Rules
 def fell_back(state: GameState, unit: Unit, chosen: Sequence[Armed], rules: Ruleset) -> str | None:
     """Seed 003: "Units that Fall Back cannot shoot or declare a charge in the same turn." Seed
     000 (9th): "...cannot shoot ... in the same turn that it Fell Back unless it is TITANIC"."""
-    titanic = rules.name == "9th" and unit.profile.has("TITANIC")
+    titanic = rules.titanic_shoots_after_falling_back and unit.profile.has("TITANIC")
     if not unit.fell_back or titanic or all(a.melee for a in chosen):
         return None
     return f"{unit.name} Fell Back this turn, and a unit that Falls Back cannot shoot that turn."
@@ -110,7 +110,7 @@ def pistols_and_others(
     ranged = [a for a in chosen if not a.melee]
     if not any(a.pistol for a in ranged) or all(a.pistol for a in ranged):
         return None
-    if rules.name == "10th" and big(unit):
+    if rules.big_models_shoot_pistols_and_others and big(unit):
         return None
     return "A model shoots either its Pistols or its other ranged weapons, not both; pick one."
 
