@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.chronicle import Chronicle
 from bot.compute import ComputePool
 from bot.drain import SHUTDOWN_GRACE, DrainingState, drain
+from bot.memo import Memo
 from bot.rules.dice import Dice
 from bot.server_only import mark_server_only, needs_a_server, refuse_outside_a_server
 from bot.settings import Settings
@@ -113,6 +114,7 @@ class VoxBot(commands.Bot):
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)
         self.chronicle = Chronicle(db, self.dice)
+        self.memo = Memo()  # what buttons need beyond their custom_id, for a while
         self.heap_settled = False
 
     async def setup_hook(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.rules.dice import Dice, ScriptedDice
+from tests.cogs.test_attack_in_game import to_phase
 from tests.cogs.test_campaign_commands import campaign_game, two_rosters
 from tests.cogs.test_game_commands import started
 from tests.cogs.test_psychic_in_game import psyker_game
@@ -294,6 +295,7 @@ async def test_the_longest_legal_names_and_notes_fit_every_campaign_embed(tmp_pa
             await h.slash("campaign field", unit=card["name"], user=owner)
         replies += await h.slash("game status")
         attacker, target = wide["cards"][0]["name"], wide["cards"][1]["name"]
+        await to_phase(h, "shooting")
         replies += await h.slash("attack", attacker=attacker, target=target)
         replies += await h.slash("odds", attacker=attacker, target=target)
         replies += await h.slash("unit list")

@@ -51,6 +51,12 @@ class Ruleset:
     cover_ignored_by_3up_against_ap0: bool
     hit_modifiers: tuple[Modifier, ...]
     wound_modifiers: tuple[Modifier, ...]
+    # Seed 000 (9th): "A unit cannot shoot ... in the same turn that it Fell Back unless it is
+    # TITANIC"; seed 003 (10th) names no exception.
+    titanic_shoots_after_falling_back: bool = False
+    # 10th Core, Pistol: a model shoots its Pistols or its other ranged weapons, "unless it is a
+    # MONSTER or VEHICLE model"; seed 000 (9th) has no exception.
+    big_models_shoot_pistols_and_others: bool = False
 
     def hit_modifier(self, phrases: frozenset[str], typed: int) -> int:
         """Seed 000 and 10th Core: all modifiers are summed, then capped to -1..+1."""
@@ -100,6 +106,7 @@ NINTH = Ruleset(
         _mod(-1, "dense cover"),  # 9th Core, Dense Cover
     ),
     wound_modifiers=(),
+    titanic_shoots_after_falling_back=True,
 )
 
 TENTH = Ruleset(
@@ -132,6 +139,7 @@ TENTH = Ruleset(
         _mod(-1, "big guns never tire", unless=("pistol",)),
     ),
     wound_modifiers=(_mod(+1, "lance", "charged"),),  # 10th Core, Lance: +1 to wound if charged
+    big_models_shoot_pistols_and_others=True,
 )
 
 RULESETS = {r.name: r for r in (NINTH, TENTH)}

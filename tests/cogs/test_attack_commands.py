@@ -12,7 +12,8 @@ import pytest
 
 from bot.errors import VoxError
 from bot.rules.dice import ScriptedDice
-from tests.harness import Harness, Rejected, Sent
+from bot.ui.attack.kept import SHOWN_GONE
+from tests.harness import BOB, Harness, Rejected, Sent
 
 PNG = b"\x89PNG\r\n\x1a\n"
 ONE_BOLTER: dict[str, Any] = {
@@ -21,31 +22,54 @@ ONE_BOLTER: dict[str, Any] = {
 }  # fmt: skip
 
 
-async def test_attack_shows_each_stage_and_the_models_destroyed(tmp_path: Path) -> None:
+WIPED = "1 hit → 1 wound → 1 failed save → 1 damage → **1 model destroyed** — the unit is wiped out"
+
+
+async def test_attack_posts_one_compact_card_and_every_die_behind_details(tmp_path: Path) -> None:
     # Faces: hit 5 (3+ hits), wound 4 (S4 vs T4 needs 4+), save 2 (4+ fails) → 1 model destroyed.
     async with Harness.running(tmp_path, dice=ScriptedDice([5, 4, 2])) as h:
         [reply, edit] = await h.slash("attack", **ONE_BOLTER)
+        [details] = await h.click(reply.button("Details")["custom_id"], on=edit, user=BOB)
     assert [reply.kind, edit.kind] == ["callback", "edit"]
-    for shown in (reply, edit):  # the dice first; the edit that adds the odds keeps them
+    for shown in (reply, edit):  # the card first; the edit that adds the odds keeps it
         assert shown.embed["title"] == "⚔️ Attack — 9th edition"
-        assert shown.field("Hit rolls (3+)") == "**5**\n→ **1 hits**"
-        assert shown.field("Wound rolls (4+)") == "**4**\n→ **1 wounds**"
-        assert shown.field("Saves (armour 4+)") == "2\n→ 0 saved, **1 unsaved**"
-        assert shown.field("Damage") == "model 1: 1 → 1 lost, **1 destroyed**"
-        assert shown.field("Result").startswith("**1 model destroyed** — the unit is wiped out")
+        assert shown.field("Result") == WIPED
+        assert "Hit rolls (3+)" not in shown.text and shown.files == []
+    # Anyone may look at the dice, privately.
+    assert details.ephemeral and details.embed["title"] == "⚔️ Attack — 9th edition"
+    assert details.field("Hit rolls (3+)") == "**5**\n→ **1 hits**"
+    assert details.field("Wound rolls (4+)") == "**4**\n→ **1 wounds**"
+    assert details.field("Saves (armour 4+)") == "2\n→ 0 saved, **1 unsaved**"
+    assert details.field("Damage") == "model 1: 1 → 1 lost, **1 destroyed**"
+    assert details.field("Result").startswith("**1 model destroyed** — the unit is wiped out")
+    assert "16.7%" in details.field("Exact odds of this attack")
 
 
 async def test_attack_states_how_likely_a_result_at_least_this_good_was(tmp_path: Path) -> None:
     # P(≥ 1 destroyed) = P(hit 3+) × P(wound 4+) × P(fail 4+ save) = 4/6 × 3/6 × 3/6 = 16.7%.
     async with Harness.running(tmp_path, dice=ScriptedDice([5, 4, 2])) as h:
         [reply, edit] = await h.slash("attack", **ONE_BOLTER)
+        [chart] = await h.click(reply.button("Chart")["custom_id"], on=edit)
     assert reply.field("Exact odds of this attack") == "Working them out…"
-    assert reply.files == [] and "image" not in reply.embed
     assert edit.message_id == reply.message_id
-    assert "At least 1 destroyed: **16.7%** of rolls (average 0.17)" in edit.text
-    [(name, data)] = edit.files
+    line = edit.field("Exact odds of this attack")
+    assert line == "At least 1 destroyed: **16.7%** of rolls (average 0.17)"
+    assert edit.files == [] and "image" not in edit.embed  # the channel gets no picture
+    assert chart.ephemeral
+    [(name, data)] = chart.files
     assert name == "odds.png" and data.startswith(PNG)
-    assert edit.embed["image"]["url"] == "attachment://odds.png"
+    assert chart.embed["image"]["url"] == "attachment://odds.png"
+
+
+async def test_details_and_chart_after_a_restart_say_the_dice_are_gone(tmp_path: Path) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([5, 4, 2])) as h:
+        [card, _] = await h.slash("attack", **ONE_BOLTER)
+        messages = h.recorder.messages
+    async with Harness.running(tmp_path) as h:  # the same database, a new bot
+        h.recorder.messages.update(messages)
+        for label in ("Details", "Chart"):
+            [gone] = await h.click(card.button(label)["custom_id"], on=card)
+            assert gone.ephemeral and gone.content == SHOWN_GONE
 
 
 async def test_odds_table_has_exactly_and_at_least_per_count(harness: Harness) -> None:
@@ -180,7 +204,7 @@ async def test_the_dice_are_sent_before_the_odds_are_worked_out(
         reply = await first_reply(h, before)
         # The odds are still being worked out: the dice are already there, nothing else is.
         assert reply.kind == "callback" and reply.callback_type == 4
-        assert reply.field("Result").startswith("**1 model destroyed**")
+        assert reply.field("Result") == WIPED
         assert reply.field("Exact odds of this attack") == "Working them out…"
         assert not command.done() and len(h.sent) == before + 1
         pool.gate.set()
@@ -188,15 +212,14 @@ async def test_the_dice_are_sent_before_the_odds_are_worked_out(
     assert edit.kind == "edit" and edit.message_id == reply.message_id
     assert edit.field("Result") == reply.field("Result")
     assert edit.field("Exact odds of this attack").startswith("At least 1 destroyed: **16.7%**")
-    assert edit.files[0][0] == "odds.png" and edit.files[0][1].startswith(PNG)
 
 
 async def test_a_secret_attack_edits_its_own_hidden_reply(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([5, 4, 2])) as h:
         [reply, edit] = await h.slash("attack", secret=True, **ONE_BOLTER)
-    assert reply.ephemeral and reply.field("Result").startswith("**1 model destroyed**")
+    assert reply.ephemeral and reply.field("Result") == WIPED
     assert edit.path.endswith("/messages/@original") and edit.message_id == reply.message_id
-    assert "16.7%" in edit.field("Exact odds of this attack") and edit.files
+    assert "16.7%" in edit.field("Exact odds of this attack")
 
 
 @pytest.mark.parametrize(
@@ -216,8 +239,7 @@ async def test_odds_that_fail_leave_the_dice_and_say_so_in_one_line(
         monkeypatch.setattr(h.bot.compute, "run", pool.run)
         [reply, edit] = await h.slash("attack", **ONE_BOLTER)
     assert not reply.ephemeral and edit.message_id == reply.message_id
-    assert edit.field("Hit rolls (3+)") == "**5**\n→ **1 hits**"
-    assert edit.field("Result").startswith("**1 model destroyed**")
+    assert edit.field("Result") == WIPED
     odds = edit.field("Exact odds of this attack")
     assert odds.startswith(line) and "\n" not in odds and len(odds) <= 200
     assert edit.files == [] and "image" not in edit.embed

@@ -10,6 +10,7 @@ import pytest
 
 from bot.campaign import fold
 from bot.rules.dice import ScriptedDice
+from tests.cogs.test_attack_in_game import to_phase
 from tests.harness import ALICE, BOB, DAVE, GUILD_ID, Harness, Rejected, Sent, Upload
 from tests.harness.posts import public_posts
 
@@ -31,6 +32,7 @@ async def campaign_game(h: Harness) -> Sent:
     await h.slash("unit weapon", unit="Sternguard", name="Combi-bolter", range='24"',
                   attacks="2", skill="3+", strength="4", ap="-1", damage="1")  # fmt: skip
     # Hits 4 4, wounds 6 6; a 6+ save at AP-1 cannot be made, so no save dice.
+    await to_phase(h, "shooting")
     await h.slash("attack", attacker="Sternguard", target="Boyz")
     ended = public_posts(await h.slash("game end", winner=ALICE))
     assert len(ended) == 2, ended  # the final result, then the first post-battle step

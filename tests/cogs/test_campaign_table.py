@@ -12,6 +12,7 @@ import pytest
 from bot.rules.dice import ScriptedDice
 from tests.cogs.test_campaign_commands import campaign_game, two_rosters
 from tests.harness import ALICE, BOB, Harness, Upload
+from tests.harness.posts import public_posts
 
 
 async def veteran_campaign(tmp_path: Path) -> bytes:
@@ -97,7 +98,7 @@ async def test_a_concession_is_in_the_battle_report_and_the_standings(tmp_path: 
         await h.slash("game start", opponent=BOB, first="me", campaign="Vigilus")
         await h.slash("campaign field", unit="Sternguard")
         await h.slash("campaign field", unit="Boyz", user=BOB)
-        [_, step] = await h.slash("game end", concede=True, user=BOB)
+        [_, step] = public_posts(await h.slash("game end", concede=True, user=BOB))
         [history] = await h.slash("campaign history", campaign="Vigilus")
         [standings] = await h.slash("campaign standings", campaign="Vigilus")
     conceded = f"<@{ALICE.id}> wins by concession (<@{BOB.id}> conceded; 0–0 VP)"

@@ -9,7 +9,7 @@ import pytest
 from bot.errors import NotAllowed, NotFound
 from bot.game import GameState
 from bot.play.actor import Actor
-from bot.play.attack import Typed, attack, plan
+from bot.play.attack import Ask, Attacked, Typed, attack, plan
 from bot.rules.dice import ScriptedDice
 from bot.rules.rulesets import ruleset
 from tests.cogs.test_attack_in_game import RIFLE, table
@@ -55,13 +55,13 @@ async def test_a_stranger_is_refused_before_any_die_is_rolled(tmp_path: Path) ->
     async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
         await game(h)
         with pytest.raises(NotAllowed):
-            await attack(h.bot, DAVE_HERE, Typed(**RIFLE))
+            await attack(h.bot, DAVE_HERE, Ask(Typed(**RIFLE)))
         dice = h.bot.dice
         assert isinstance(dice, ScriptedDice) and dice.remaining == 6
         # Anyone may roll an attack that damages no tracked unit.
         untracked = Typed(attacker="Intercessors", weapon="Bolt rifle", toughness=5, save="5+")
-        done = await attack(h.bot, DAVE_HERE, untracked)
-    assert done.target is None and done.plan.target is None
+        done = await attack(h.bot, DAVE_HERE, Ask(untracked))
+    assert isinstance(done, Attacked) and done.target is None and done.plan.target is None
 
 
 async def test_the_damage_is_recorded_and_the_target_returned_as_it_is_after(
@@ -69,7 +69,8 @@ async def test_the_damage_is_recorded_and_the_target_returned_as_it_is_after(
 ) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
         await game(h)
-        done = await attack(h.bot, ALICE_HERE, Typed(**RIFLE))
+        done = await attack(h.bot, ALICE_HERE, Ask(Typed(**RIFLE)))
+        assert isinstance(done, Attacked)
         now = (await h.bot.tracker.require(CHANNEL_ID)).state.unit("Boyz")
     assert done.result.models_destroyed == 2
     assert done.target is not None and done.target.alive == 8 and done.target == now
@@ -78,4 +79,4 @@ async def test_the_damage_is_recorded_and_the_target_returned_as_it_is_after(
 async def test_units_without_a_game_are_not_found(tmp_path: Path) -> None:
     async with Harness.running(tmp_path) as h:
         with pytest.raises(NotFound, match="no units; type the profile instead"):
-            await attack(h.bot, ALICE_HERE, Typed(**RIFLE))
+            await attack(h.bot, ALICE_HERE, Ask(Typed(**RIFLE)))

@@ -190,5 +190,15 @@ def test_dice_shaped_strings_give_a_result_or_a_rules_error(tokens: list[str]) -
     except RulesError:
         return
     assert sum(pmf.values()) == pytest.approx(1)
-    assert min(pmf) == expr.minimum
-    assert max(pmf) == expr.maximum
+    assert expr.minimum <= min(pmf) <= max(pmf) <= expr.maximum
+    # The extremes are in the distribution whenever a float can hold their chance: 200 dice of
+    # up to 20 sides make at worst 20**-200 = 1e-260 (331D20's 20**-331 underflows to 0.0).
+    if sum(g.count for g in (*expr.added, *expr.subtracted)) <= 200:
+        assert (min(pmf), max(pmf)) == (expr.minimum, expr.maximum)
+
+
+def test_extremes_too_unlikely_for_a_float_leave_the_distribution_but_it_still_sums_to_1() -> None:
+    expr = parse("331d20")
+    pmf = expr.pmf
+    assert sum(pmf.values()) == pytest.approx(1)
+    assert expr.minimum == 331 < min(pmf) and max(pmf) < expr.maximum == 6620

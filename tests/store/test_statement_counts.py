@@ -93,7 +93,7 @@ async def count_in_harness(h: Harness, action: Callable[[], Awaitable[Any]]) -> 
 async def test_the_whole_attack_and_next_phase_through_the_commands(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
         await table(h)
-        prompt = next(s for s in h.sent if "Next phase" in str(s.message))
+        prompt = [s for s in h.sent if "Next phase" in str(s.message)][-1]  # the Shooting phase
         attack = await count_in_harness(h, lambda: h.slash("attack", **RIFLE))
         nxt = prompt.button("Next phase")["custom_id"]
         clicked = await count_in_harness(h, lambda: h.click(nxt, on=prompt))

@@ -1,76 +1,76 @@
-"""How /attack and /odds answer: the dice at once, the exact odds and the chart edited in after."""
+"""How /attack and /odds answer: the compact card at once (with Details and Chart under it) and
+its one line of odds edited in after; /odds with its embed and chart."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.play.attack import Attacked, Plan, exact_odds
-from bot.play.services import Services
-from bot.rules.attack import AttackResult
 from bot.rules.odds import Odds
-from bot.ui.attack.embeds import ODDS_PENDING, attack_embed, odds_unavailable
-from bot.ui.attack.odds import CHART_NAME, chart_file, odds_chart, odds_embed
-from bot.ui.charts import render
+from bot.ui.attack.card import card_embed
+from bot.ui.attack.details import details_view
+from bot.ui.attack.embeds import ODDS_PENDING
+from bot.ui.attack.kept import Shown, keep_shown
+from bot.ui.attack.odds import chart_file, odds_embed
+from bot.ui.attack.work import odds_and_chart, unavailable
 from bot.ui.game.embeds import unit_line
-from bot.ui.replies import answer_when_ready, logged, user_sentence
+from bot.ui.replies import answer_when_ready
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
 
-
-async def odds_and_chart(
-    services: Services, plan: Plan, result: AttackResult | None = None, owner: int | None = None
-) -> tuple[Odds, bytes]:
-    """The exact odds (in the compute pool, `owner`'s turn) and their chart (in the chart thread),
-    both cached; with `result`, the chart marks where that roll fell."""
-    odds = await exact_odds(services, plan.spec, owner)
-    chart = odds_chart(
-        odds, plan.spec, plan.edition,
-        destroyed=result.models_destroyed if result else None,
-        damage=result.damage_dealt if result else None,
-    )  # fmt: skip
-    return odds, await render(chart)
+RESOLVED = "Resolved: the attack is below."
+Edit = Callable[..., Awaitable[Any]]
 
 
-def unavailable(error: Exception) -> str:
-    """The odds field of an attack whose odds failed: the refusal's sentence, or a logged id."""
-    sentence = user_sentence(error)
-    if sentence is None:
-        error_id = logged(error, "working out the odds of an attack")
-        sentence = f"something went wrong on Vox's side (error id `{error_id}`)."
-    return odds_unavailable(sentence)
-
-
-async def answer_attack(
-    interaction: discord.Interaction[VoxBot], done: Attacked, secret: bool
+async def post_card(
+    interaction: discord.Interaction[VoxBot], done: Attacked, secret: bool, *, fresh: bool
 ) -> None:
-    """The dice (and the tracked damage) at once; the exact odds and the chart edited in after,
-    so a busy compute pool never holds back the roll."""
-    plan, roller = done.plan, interaction.user.display_name
+    """The card at once (and, on a tracked unit, the damage already recorded); the odds edited
+    in after, so a busy compute pool never holds back the roll. From a button (`fresh` False)
+    the private choice is closed and the card follows it (in its place when `secret`)."""
+    roller = interaction.user.display_name
     tracked = unit_line(done.target) if done.target else None
+    view = details_view(keep_shown(interaction, Shown(done, roller, tracked)))
 
     def embed(odds: Odds | str) -> discord.Embed:
-        return attack_embed(
-            done.result, plan.spec, plan.edition, roller, odds=odds, tracked=tracked
-        )
+        return card_embed(done, roller, odds, tracked)
 
     bot = interaction.client
-    work = bot.loop.create_task(odds_and_chart(bot, plan, done.result, interaction.user.id))
+    work = bot.loop.create_task(exact_odds(bot, done.plan.spec, interaction.user.id))
     try:
-        await interaction.response.send_message(embed=embed(ODDS_PENDING), ephemeral=secret)
+        edit = await _send(interaction, embed(ODDS_PENDING), view, secret, fresh)
     except BaseException:
         work.cancel()
         raise
     try:
-        odds, png = await work
+        odds = await work
     except Exception as error:
-        await interaction.edit_original_response(embed=embed(unavailable(error)))
+        await edit(embed=embed(unavailable(error)))
         return
-    final = embed(odds)
-    final.set_image(url=f"attachment://{CHART_NAME}")
-    await interaction.edit_original_response(embed=final, attachments=[chart_file(png)])
+    await edit(embed=embed(odds))
+
+
+async def _send(
+    interaction: discord.Interaction[VoxBot],
+    embed: discord.Embed,
+    view: discord.ui.View,
+    secret: bool,
+    fresh: bool,
+) -> Edit:
+    """Send the card; the function that edits it."""
+    if fresh:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=secret)
+        return interaction.edit_original_response
+    if secret:
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        return interaction.edit_original_response
+    await interaction.response.edit_message(content=RESOLVED, embeds=[], view=None)
+    message = await interaction.followup.send(embed=embed, view=view, wait=True)
+    return message.edit
 
 
 async def answer_odds(interaction: discord.Interaction[VoxBot], plan: Plan, secret: bool) -> None:

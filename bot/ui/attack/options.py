@@ -48,7 +48,7 @@ DESCRIPTIONS = {
     "edition": "Rules edition (default: this channel's game, else DEFAULT_EDITION)",
     "secret": "Only you see the result",
     "attacker": "A unit of this channel's game: its weapons and models fill the profile",
-    "weapon": "One of the attacker's weapons (default: all of them)",
+    "weapon": "One of the attacker's weapons (default: the phase's weapons; /odds: all of them)",
     "target": "A unit of this channel's game: its profile fills the target (/attack damages it)",
 }
 

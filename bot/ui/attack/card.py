@@ -1,0 +1,82 @@
+"""The compact /attack card the channel sees: the weapons, hits → wounds → failed saves → damage →
+models destroyed, the tracked target after, the odds of that result in one line, and the
+situations of this turn applied. Every die is behind its Details button, the chart behind Chart."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.play.attack import Attacked
+from bot.rules.attack import AttackResult
+from bot.rules.odds import Odds
+from bot.rules.profiles import AttackSpec
+from bot.rules.quote import shorten
+from bot.ui.attack.embeds import ATTACK_COLOUR, ODDS_FIELD, target_line, weapon_line
+
+WEAPONS_LIMIT = 600
+APPLIED_FIELD = "Applied this turn"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def weapons_text(spec: AttackSpec) -> str:
+    """The weapons by name (`Intercessors · Bolt rifle`), or their profile when unnamed, and the
+    target: at most WEAPONS_LIMIT characters."""
+    names = ", ".join(w.name or weapon_line(w) for w in spec.weapons)
+    return shorten(f"{names} → {target_line(spec.target)}", WEAPONS_LIMIT)
+
+
+def chain_text(result: AttackResult) -> str:
+    """`6 hits → 4 wounds → 3 failed saves → 3 damage → **3 models destroyed**`."""
+    k = result.models_destroyed
+    text = " → ".join(
+        (
+            _plural(result.hits, "hit"),
+            _plural(result.wounds, "wound"),
+            _plural(result.unsaved, "failed save"),
+            f"{result.damage_dealt} damage",
+            f"**{_plural(k, 'model')} destroyed**",
+        )
+    )
+    t = result.target
+    if result.models_left and result.wounds_left < t.wounds:
+        text += f"; one model has {result.wounds_left} of {t.wounds} wounds left"
+    elif not result.models_left:
+        text += " — the unit is wiped out"
+    return text
+
+
+def luck_line(result: AttackResult, odds: Odds) -> str:
+    """How likely a result at least this good was, in one line (damage against one model)."""
+    if result.target.models == 1 and result.target.wounds > 1:
+        dmg = result.damage_dealt
+        return (
+            f"At least {dmg} damage: **{odds.as_good_as(dmg):.1%}** of rolls "
+            f"(average {odds.damage.mean:.2f})"
+        )
+    k = result.models_destroyed
+    return (
+        f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
+        f"(average {odds.destroyed.mean:.2f})"
+    )
+
+
+def card_embed(done: Attacked, roller: str, odds: Odds | str, tracked: str | None) -> discord.Embed:
+    """The compact card; `odds` is the one-line text while they are worked out or unavailable."""
+    plan = done.plan
+    embed = discord.Embed(
+        title=f"⚔️ Attack — {plan.edition} edition",
+        description=weapons_text(plan.spec),
+        colour=ATTACK_COLOUR,
+    )
+    embed.add_field(name="Result", value=chain_text(done.result)[:1024], inline=False)
+    if tracked:
+        embed.add_field(name="Tracked unit", value=tracked[:1024], inline=False)
+    line = odds if isinstance(odds, str) else luck_line(done.result, odds)
+    embed.add_field(name=ODDS_FIELD, value=line[:1024], inline=False)
+    if plan.applied:
+        embed.add_field(name=APPLIED_FIELD, value="\n".join(plan.applied)[:1024], inline=False)
+    embed.set_footer(text=f"Rolled by {roller} · Details: every die · Chart: the odds"[:2048])
+    return embed
