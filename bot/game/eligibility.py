@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.game.arsenal import phrases
 from bot.game.checks import UnitNote, matches, reason
 from bot.game.psychic import SMITE
 from bot.game.state import GameState
@@ -55,8 +56,7 @@ def action_of(phase: Phase) -> Action | None:
 
 def has_ability(weapon: Weapon, phrase: str) -> bool:
     """`assault` in `heavy, assault`: the weapon's abilities hold that phrase."""
-    wanted = phrase.strip().casefold()
-    return any(p.strip().casefold() == wanted for p in weapon.abilities.split(","))
+    return phrase.strip().lower() in phrases(weapon.abilities)
 
 
 def ranged(unit: Unit) -> tuple[Weapon, ...]:
