@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.rules.dice import ScriptedDice
 from tests.cogs.test_tests_in_game import add, next_until
 from tests.harness import ALICE, BOB, Harness
+from tests.harness.posts import public_posts
 
 
 async def test_a_unit_that_loses_models_in_the_fight_gets_its_morale_test_button(
@@ -27,12 +28,14 @@ async def test_a_unit_that_loses_models_in_the_fight_gets_its_morale_test_button
         assert [b["label"] for b in morale.buttons] == ["Next phase", "Boyz — Morale test"]
         [rolled] = await h.click(morale.button("Boyz — Morale test")["custom_id"], on=morale,
                                  user=BOB)  # fmt: skip
-    assert not rolled.ephemeral and "Boyz" in rolled.field("Tracked unit")
+    # the result is shown on the prompt itself (edited), which everyone sees
+    assert not rolled.ephemeral and rolled.message_id == morale.message_id
+    assert "**Boyz** — 8/10 models" in rolled.field("🎲 Boyz — Morale test")
 
 
 async def test_after_the_morale_step_the_other_players_turn_begins(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([])) as h:
         await h.slash("game start", opponent=BOB, first="me", edition="eternum")
         await next_until(h, "Morale and Battleshock")
-        [bob] = await h.slash("game next")
+        [bob] = public_posts(await h.slash("game next"))
     assert "Command" in bob.embeds[-1]["title"] and f"<@{BOB.id}>" in bob.text

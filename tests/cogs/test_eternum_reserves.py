@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.rules.dice import ScriptedDice
 from tests.cogs.test_tests_in_game import add
 from tests.harness import ALICE, BOB, DAVE, Harness, Sent
+from tests.harness.posts import public_posts, shown
 
 SET_UP = [5, 2, 4, 3]  # Alice wins the Attacker roll-off, then the first-turn roll-off (4+1 v 3)
 
@@ -32,7 +33,7 @@ async def deploy(h: Harness, *reserved: str, rounds: int = 5) -> None:
 async def until(h: Harness, round_: int, phase: str, player: int = ALICE.id) -> Sent:
     """/game next until the prompt of `phase` in `player`'s turn of battle round `round_`."""
     for _ in range(60):
-        [reply] = await h.slash("game next")
+        reply = shown(await h.slash("game next"))
         title = reply.embeds[-1].get("title", "") if reply.embeds else ""
         if f"round {round_}/" in title and phase in title and f"<@{player}>'s turn" in reply.text:
             return reply
@@ -78,7 +79,9 @@ async def test_a_failed_roll_stays_and_a_button_from_an_earlier_phase_rolls_noth
         assert "stays in Reserve: roll for it again next turn" in rolled.field("Tracked unit")
         [again] = await h.click(button, on=prompt)
         assert again.ephemeral and "already made its Reserve Roll this turn" in again.content
-        await h.slash("game next")
+        seen = dict(h.recorder.messages[prompt.message_id or 0])
+        await h.slash("game next")  # the live prompt moves on: its Reserve Roll button goes
+        h.recorder.messages[prompt.message_id or 0] = seen  # a screen not yet updated
         [stale] = await h.click(button, on=prompt)
         assert stale.ephemeral and "out of date" in stale.content
         [status] = await h.slash("game status")
@@ -120,7 +123,7 @@ async def test_units_that_never_arrive_are_destroyed_when_the_game_ends(tmp_path
     async with Harness.running(tmp_path, dice=ScriptedDice(SET_UP)) as h:
         await deploy(h, "Terminators", rounds=1)
         await until(h, 1, "Morale and Battleshock", BOB.id)
-        [ended] = await h.slash("game next")
+        [ended] = public_posts(await h.slash("game next"))
     assert "Casualties: Terminators: 5 models" in ended.text  # the last round's summary
     assert "Destroyed: Terminators" in ended.text and "Biggest attack" not in ended.text
 
@@ -128,7 +131,7 @@ async def test_units_that_never_arrive_are_destroyed_when_the_game_ends(tmp_path
 async def test_game_end_destroys_the_units_still_in_reserve(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice(SET_UP)) as h:
         await deploy(h, "Terminators")
-        [ended] = await h.slash("game end")
+        [ended] = public_posts(await h.slash("game end"))
     assert "Casualties: Terminators: 5 models" in ended.text
 
 

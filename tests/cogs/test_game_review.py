@@ -13,6 +13,7 @@ from bot.play.review import ROUND_BOUND
 from bot.rules.dice import ScriptedDice
 from bot.tracker import NO_GAME
 from tests.harness import ALICE, BOB, Harness, Rejected, Sent
+from tests.harness.posts import shown
 
 PHASES_9TH = 7  # phases of a 9th-edition player turn
 
@@ -36,7 +37,7 @@ async def test_status_carries_next_phase_which_is_out_of_date_after_the_phase_mo
     [status] = await harness.slash("game status")
     assert not status.ephemeral  # public: a member asked for it
     button = status.button("Next phase")["custom_id"]
-    [prompt] = await harness.click(button, on=status)
+    prompt = shown(await harness.click(button, on=status))  # the live prompt, edited
     assert prompt.embeds[-1]["title"] == "Battle round 1/5 — Movement phase"
     [stale] = await harness.click(button, on=status)
     assert stale.ephemeral and "out of date" in stale.content

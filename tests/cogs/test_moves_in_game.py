@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bot.rules.dice import ScriptedDice
 from tests.harness import BOB, DAVE, Harness
+from tests.harness.posts import private, refusals
 
 
 async def to_phase(h: Harness, phases: int) -> None:
@@ -45,9 +46,9 @@ async def test_a_unit_in_combat_can_only_fall_back_or_stay(tmp_path: Path) -> No
         await h.slash("unit engage", unit="Intercessors", enemy="Boyz")
         await h.slash("game next")  # Movement
         [refused] = await h.slash("advance", unit="Intercessors")
-        [moved] = await h.slash("unit move", unit="Intercessors", mode="fall back")
+        moved = await h.slash("unit move", unit="Intercessors", mode="fall back")
     assert refused.ephemeral and "can only Fall Back or Remain Stationary" in refused.content
-    assert not moved.ephemeral
+    assert refusals(moved) == [] and private(moved).content == "✅ Intercessors: fall back."
 
 
 async def test_moves_outside_their_phase_are_refused_before_rolling(harness: Harness) -> None:
