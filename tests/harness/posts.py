@@ -55,9 +55,14 @@ def private(sent: Sequence[Sent]) -> Sent:
 
 
 def refusals(sent: Iterable[Sent]) -> list[str]:
-    """The one-sentence refusals among `sent`: ephemeral text that confirms nothing."""
+    """The one-sentence refusals among `sent`: ephemeral text that confirms nothing and offers
+    nothing to press (a private choice or warning carries its buttons)."""
     return [
         one.content
         for one in sent
-        if one.ephemeral and not one.embeds and not one.content.startswith(CONFIRMED)
+        if one.ephemeral
+        and not one.embeds
+        and not one.buttons
+        and not one.selects
+        and not one.content.startswith(CONFIRMED)
     ]
