@@ -11,6 +11,7 @@ from bot.play.game import PointsChange, change_points
 from bot.ui.actors import actor
 from bot.ui.game.embeds import who
 from bot.ui.game.live import refresh
+from bot.ui.replies import confirm
 from bot.ui.transformers import BoundedText
 
 Amount = app_commands.Range[int, 1, 100]
@@ -32,9 +33,8 @@ class PointsCog(commands.Cog):
         reason: str | None,
     ) -> None:
         points = await change_points(self.bot, actor(interaction), kind, amount, reason or "")
-        text = f"✅ {who(points.player)} now has **{points.cp}** CP and **{points.vp}** VP"
-        reply = text + (f" ({reason})." if reason else ".")
-        await interaction.response.send_message(reply, ephemeral=True)
+        text = f"{who(points.player)} now has **{points.cp}** CP and **{points.vp}** VP"
+        await confirm(interaction, text + (f" ({reason})." if reason else "."))
         await refresh(interaction, points.outcome)
 
     @cp.command(name="add")

@@ -14,6 +14,7 @@ from bot.ui.actors import actor
 from bot.ui.game.embeds import unit_line
 from bot.ui.game.live import refresh
 from bot.ui.game.units import UnitName, complete_units
+from bot.ui.replies import confirm
 from bot.ui.transformers import Choice
 from cogs.unit_engagement import UnitEngagementCommands
 from cogs.unit_profiles import UnitProfileCommands
@@ -86,7 +87,7 @@ class UnitCog(
 
     async def _answer(self, interaction: discord.Interaction[VoxBot], text: str) -> None:
         """A hand correction or a move: said to the member; the live prompt shows the rest."""
-        await interaction.response.send_message(f"✅ {text}", ephemeral=True)
+        await confirm(interaction, text)
         await refresh(interaction)
 
 

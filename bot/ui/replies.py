@@ -21,6 +21,8 @@ T = TypeVar("T")
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 DEFER_AFTER = 2.0  # seconds; Discord wants the first response within 3
 DONE = "✅"  # opens a private confirmation, so it never reads as a refusal
+MOVED_ON = "➡️"  # opens the private note that the live prompt moved on to the next phase
+CONFIRMATIONS = (DONE, MOVED_ON)  # how a private answer that is not a refusal begins
 APOLOGY = "Sorry, something went wrong on Vox's side (error id `{id}`); it has been logged."
 
 

@@ -22,10 +22,10 @@ from tests.e2e.fake_discord import (
     Person,
     iter_embed_fields,
 )
+from tests.harness.posts import CONFIRMED
 
 NEXT_ID = re.compile(r"vox:next:(?P<game>\d{1,18}):(?P<seq>\d{1,9})")
 # "<@id> — **3** CP · **2** VP", one line per player (status embed and phase prompt alike).
-CONFIRMED = ("✅", "➡️")  # how a private confirmation begins (a refusal never does)
 POINTS_LINE = re.compile(r"<@(?P<player>\d+)> — \*\*(?P<cp>\d+)\*\* CP · \*\*(?P<vp>\d+)\*\* VP")
 
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.ui.replies import CONFIRMATIONS
 from tests.harness.recorder import Sent
 
 NEW_MESSAGE = (4, 5)  # callback types that create a message
-CONFIRMED = ("✅", "➡️")  # how a private confirmation begins (a refusal never does)
+CONFIRMED = CONFIRMATIONS  # how a private confirmation begins (a refusal never does)
 
 
 def is_public_post(one: Sent) -> bool:

@@ -31,6 +31,7 @@ from bot.ui.game.embeds import announcement_embeds
 from bot.ui.game.prompt import prompt_embed, who
 from bot.ui.game.reserves import add_reserve_buttons
 from bot.ui.mentions import only
+from bot.ui.replies import MOVED_ON
 
 log = logging.getLogger("vox.live")
 
@@ -44,7 +45,7 @@ def done_line(state: GameState) -> str:
 
 
 def updated_line(prompt: PhasePrompt) -> str:
-    return f"➡️ {prompt.phase_name} — the prompt above is updated."
+    return f"{MOVED_ON} {prompt.phase_name} — the prompt above is updated."
 
 
 def next_view(game_id: int, seq: int) -> discord.ui.View:
