@@ -27,7 +27,7 @@ from bot.game import (
     spend_cp,
     undo,
 )
-from bot.game.events import GameEnded, PromptShown, Recorded
+from bot.game.events import GameEnded, PromptShown
 from bot.game.flow import choose_first_player
 from bot.play.actor import Actor, by_a_player, may_change
 from bot.play.services import Services
@@ -120,11 +120,6 @@ async def shown(services: Services, actor: Actor, game_id: int, message_id: int)
         await services.tracker.act(actor.channel_id, actor.user_id, decide)
     except VoxError:  # ended in between: there is no live prompt to keep
         return
-
-
-async def log(services: Services, channel_id: int) -> Sequence[Recorded]:
-    """The channel's game's whole log."""
-    return await services.tracker.history(await services.tracker.require(channel_id))
 
 
 def round_ended(outcome: Outcome) -> bool:
