@@ -201,7 +201,9 @@ async def test_sigkill_during_a_burst_keeps_every_acknowledged_event(
     await start_game(fake, first="me")
     burst = await sigkill_mid_burst(fake, bot)
     assert burst.in_flight(fake) > 0, "the bot answered the whole burst before it was killed"
-    assert len(burst.points) + len(burst.prompts) >= KILL_AFTER
+    # Every acknowledgement counts: points, prompts a click posted or edited, and /game next's
+    # private "➡️ <phase>" (the live prompt edited within a turn).
+    assert len(burst.points) + len(burst.prompts) + len(burst.moved) >= KILL_AFTER
     assert burst.prompts, f"no Next phase was acknowledged; refused: {burst.refused}"
     assert bots.database.with_name(bots.database.name + "-wal").exists()  # no clean close
 
@@ -222,6 +224,10 @@ async def test_sigkill_during_a_burst_keeps_every_acknowledged_event(
         assert entered.kind == "phase_advanced", titles(prompt)
         phase = json.loads(entered.payload)
         assert titles(prompt)[-1] == f"Battle round {phase['round']}/5 — {phase['name']}"
+
+    entered = {json.loads(e.payload)["name"] for e in log if e.kind == "phase_advanced"}
+    for reply in burst.moved:  # the phase it said the game moved on to was logged
+        assert reply.content.split(" — ")[0].removeprefix("➡️ ") in entered, reply.content
 
     # What any answer showed is at most what the log holds (points only ever grow here).
     logged = totals(log)
