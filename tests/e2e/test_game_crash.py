@@ -225,9 +225,9 @@ async def test_sigkill_during_a_burst_keeps_every_acknowledged_event(
         phase = json.loads(entered.payload)
         assert titles(prompt)[-1] == f"Battle round {phase['round']}/5 — {phase['name']}"
 
-    entered = {json.loads(e.payload)["name"] for e in log if e.kind == "phase_advanced"}
+    phases = {json.loads(e.payload)["name"] for e in log if e.kind == "phase_advanced"}
     for reply in burst.moved:  # the phase it said the game moved on to was logged
-        assert reply.content.split(" — ")[0].removeprefix("➡️ ") in entered, reply.content
+        assert reply.content.split(" — ")[0].removeprefix("➡️ ") in phases, reply.content
 
     # What any answer showed is at most what the log holds (points only ever grow here).
     logged = totals(log)
