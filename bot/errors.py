@@ -31,3 +31,7 @@ class NotFound(VoxError):
 
 class Busy(VoxError):
     """Too much at once (a member's queue of computations, a game busy with other changes)."""
+
+
+class BadFile(VoxError):
+    """A file a member uploaded that Vox cannot read (an army list): nothing was stored."""

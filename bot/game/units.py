@@ -28,7 +28,9 @@ class Weapon(BaseModel):
     strength: Stat = "4"
     ap: int = Field(default=0, ge=-6, le=0)
     damage: Stat = "1"
-    abilities: str = Field(default="", max_length=200)
+    abilities: str = Field(default="", max_length=300)
+    count: int | None = Field(default=None, ge=1, le=100)  # models carrying it; None: every one
+    other: tuple[str, ...] = Field(default=(), max_length=10)  # keywords shown, not applied
 
 
 class UnitProfile(BaseModel):
@@ -47,7 +49,7 @@ class UnitProfile(BaseModel):
     oc: int = Field(default=1, ge=0, le=20)
     move: int = Field(default=6, ge=0, le=60)
     keywords: tuple[str, ...] = Field(default=(), max_length=30)
-    weapons: tuple[Weapon, ...] = Field(default=(), max_length=20)
+    weapons: tuple[Weapon, ...] = Field(default=(), max_length=30)
 
     @field_validator("keywords")
     @classmethod

@@ -58,6 +58,14 @@ FLAGS = (
     "charged",
     "overwatch",
     "-1 damage",
+    # 10th weapon keywords read from imported lists (bot.armies); effects in their modules
+    "hazardous",
+    "indirect fire",
+    "conversion",
+    "extra attacks",
+    "one shot",
+    "precision",
+    "psychic",
 )
 
 

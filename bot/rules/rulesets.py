@@ -125,6 +125,13 @@ TENTH = Ruleset(
             "stealth",
             "critical hits",
             "critical wounds",
+            "hazardous",
+            "indirect fire",
+            "conversion",
+            "extra attacks",
+            "one shot",
+            "precision",
+            "psychic",
         )
     ),
     blast=BlastRule.PER_FIVE_MODELS,
