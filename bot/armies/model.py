@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-FORMAT = "vox-army"
-VERSION = 1
+FORMAT: Literal["vox-army"] = "vox-army"
+VERSION: Literal[1] = 1
 MAX_UNITS = 100
 MAX_WEAPONS = 40
 MAX_PROFILES = 12
