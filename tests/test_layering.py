@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ("bot/rules", "bot/game", "bot/campaign", "bot/store", "bot/play")
+PURE = ("bot/rules", "bot/game", "bot/campaign", "bot/armies", "bot/store", "bot/play")
 FORBIDDEN = ("discord", "aiohttp")
 
 
