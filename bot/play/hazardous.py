@@ -7,7 +7,7 @@ from bot.game import Event, GameState, Unit
 from bot.game.arsenal import ONE_SHOT, Armed, armed
 from bot.game.hazardous import HazardOutcome, applied, hazard_events, shown_only, spent_events
 from bot.play.attack_plan import Plan, Typed, picked_weapons
-from bot.rules.hazardous import Hazard, tests_owed
+from bot.rules.hazardous import Hazard, count_tests
 
 
 def used(unit: Unit, typed: Typed, chosen: tuple[int, ...] | None) -> tuple[Armed, ...]:
@@ -29,7 +29,7 @@ def records(state: GameState, first: Plan, typed: Typed, chosen: tuple[int, ...]
     unit = state.unit(first.attacker)
     if unit is None:
         return False
-    return tests_owed(first.spec.weapons) > 0 or any(
+    return count_tests(first.spec.weapons) > 0 or any(
         a.has(ONE_SHOT) for a in used(unit, typed, chosen)
     )
 

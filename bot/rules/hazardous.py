@@ -31,14 +31,14 @@ class Hazard:
         return sum(1 for f in self.faces if f == FAILS_ON)
 
 
-def tests_owed(weapons: Sequence[Weapon]) -> int:
+def count_tests(weapons: Sequence[Weapon]) -> int:
     """One test per Hazardous weapon used: each model that used one (a Grenade: one model)."""
     return sum(w.firing for w in weapons if w.abilities.has(HAZARDOUS))
 
 
 def roll_tests(weapons: Sequence[Weapon], dice: Dice) -> Hazard | None:
     """The Hazardous tests for the weapons of an attack; None when none of them is Hazardous."""
-    owed = tests_owed(weapons)
+    owed = count_tests(weapons)
     if owed == 0:
         return None
     return Hazard(tuple(roll_die(D6, dice).value for _ in range(owed)))
