@@ -100,11 +100,21 @@ def _decode(data: bytes) -> str:
     return decoded
 
 
+# Pydantic's wording where it reads badly to a player; any other error keeps pydantic's message.
+_PROBLEMS = {
+    "missing": "it is missing",
+    "extra_forbidden": "Vox's army format has no field of that name",
+    "too_short": "it needs at least {min_length} of them",
+    "too_long": "it holds more than {max_length} of them",
+}
+
+
 def bad_value(invalid: ValidationError) -> str:
     """The one sentence for the first problem pydantic found, naming where it is."""
     first = invalid.errors(include_url=False)[0]
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"])
-    problem = str(first["msg"]).rstrip(".")
-    return BAD_VALUE.format(
-        where=where.lstrip(".") or "the top", problem=problem[:1].lower() + problem[1:]
-    )
+    problem = _PROBLEMS.get(first["type"], "").format(**first.get("ctx", {}))
+    if not problem:
+        message = str(first["msg"]).rstrip(".")
+        problem = message[:1].lower() + message[1:]
+    return BAD_VALUE.format(where=where.lstrip(".") or "the top", problem=problem)
