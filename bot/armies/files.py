@@ -60,10 +60,10 @@ def read_upload(
 def _read(data: bytes, known: Sequence[ArmyUnit], name: str | None) -> Army:
     if zipped.is_zip(data):
         return _from_xml(zipped.only_member(data), "battlescribe-rosz", name)
-    start = data.removeprefix(UTF8_BOM).lstrip()
-    if start.startswith(b"<") or _utf16_xml(data):
+    first = _first_character(data)
+    if first == "<":
         return _from_xml(data, "battlescribe-ros", name)
-    if start.startswith((b"{", b"[")):
+    if first in ("{", "["):
         return _from_json(safe_json.loads(_decode(data)), name)
     return text.read_text(_decode(data), known, name)
 
@@ -79,10 +79,11 @@ def _from_json(doc: object, name: str | None) -> Army:
     return roster.to_army(json_roster.read_json(doc), "newrecruit-json", name)
 
 
-def _utf16_xml(data: bytes) -> bool:
-    if not data.startswith(UTF16_BOMS):
-        return False
-    return data[2:].decode("utf-16", errors="ignore").lstrip().startswith("<")
+def _first_character(data: bytes) -> str:
+    """The first character that is not a space, after any byte order mark ("" if none)."""
+    if data.startswith(UTF16_BOMS):
+        return data[:200].decode("utf-16", errors="ignore").lstrip()[:1]
+    return data.removeprefix(UTF8_BOM).lstrip()[:1].decode("latin-1")
 
 
 def _decode(data: bytes) -> str:

@@ -129,13 +129,24 @@ def test_a_refusal_of_a_reader_is_passed_on_unchanged(
     assert readers.calls == []  # never built into an army
 
 
-@pytest.mark.parametrize("document", [b'{"roster": {"name": "Wolves"}}', b' \n[{"roster": {}}]'])
+@pytest.mark.parametrize(
+    "document",
+    [
+        b'{"roster": {"name": "Wolves"}}',
+        b' \n[{"roster": {}}]',
+        b'\xef\xbb\xbf{"roster": {}}',
+        '{"roster": {}}'.encode("utf-16"),
+    ],
+)
 def test_other_json_is_new_recruit_given_to_the_json_reader_parsed(
     readers: Readers, document: bytes
 ) -> None:
     read_upload(document, "wolves.json", name="Wolves")
     assert readers.calls == [
-        ("read_json", (json.loads(document),)),
+        (
+            "read_json",
+            (json.loads(document.decode("utf-16" if b"\0" in document else "utf-8-sig")),),
+        ),
         ("to_army", (ROSTER, "newrecruit-json", "Wolves")),
     ]
 
