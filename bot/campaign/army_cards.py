@@ -84,9 +84,7 @@ class Refresh:
     refused: tuple[str, ...]  # cards the new profile does not fit (one sentence each)
 
 
-def refresh(
-    state: CampaignState, owner: int, army: str, sources: Mapping[str, Source]
-) -> Refresh:
+def refresh(state: CampaignState, owner: int, army: str, sources: Mapping[str, Source]) -> Refresh:
     """Every card of `owner` made from army `army` whose unit is still in it (`sources`, keyed
     by the `name_key` of each unit's label) gets the unit's profile, in one event. Unchanged
     cards are left alone; a card whose unit is gone, or that the new profile would break (the

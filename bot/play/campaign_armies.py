@@ -7,7 +7,6 @@ name is `Name #2`, `Name #3` in the list's order), and only its owner's army can
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bot.armies import field
@@ -124,6 +123,25 @@ async def from_army(
     acted = await services.chronicle.act(book.record.id, me, decide)
     linked = any(isinstance(r.event, ProfilesUpdated) for r in acted.appended)
     return FromArmy(CardChanged(acted.state, acted.state.card(title)), linked, notes)
+
+
+async def army_names(services: Services, actor: Actor, typed: str) -> list[str]:
+    """The actor's armies starting with what is typed (autocomplete)."""
+    return await armies.names(services.db, actor.user_id, typed)
+
+
+async def army_unit_names(
+    services: Services, actor: Actor, army_name: str | None, typed: str
+) -> list[str]:
+    """The labels of the units of the actor's army `army_name` containing what is typed
+    (autocomplete; nothing without such an army)."""
+    if not army_name:
+        return []
+    stored = await armies.find(services.db, actor.user_id, army_name)
+    if stored is None:
+        return []
+    key = typed.casefold()
+    return [label for label, _ in labelled(stored.army).values() if key in label.casefold()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,8 +94,8 @@ def test_a_reimported_army_updates_only_its_owners_cards_of_that_army_in_one_eve
     hellblasters = state.card("Hellblasters")
     assert hellblasters is not None
     assert hellblasters.profile.weapons == (PLASMA, BOLTER) and hellblasters.points == 130
-    assert (hellblasters.xp, hellblasters.honours, hellblasters.scars) == (12, ("Hero",),
-                                                                          ("Fatigued",))  # fmt: skip
+    earned = (hellblasters.xp, hellblasters.honours, hellblasters.scars)
+    assert earned == (12, ("Hero",), ("Fatigued",))
     for untouched in ("Tactical", "Other army", "Bob's"):
         assert state.card(untouched) == linked_log().state.card(untouched)
 
