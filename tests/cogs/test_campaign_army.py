@@ -6,6 +6,7 @@ attacking with its army weapons."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,7 +121,7 @@ async def test_refusals_are_one_sentence_and_change_nothing(tmp_path: Path) -> N
             update={"name": "Old Guard"}))  # fmt: skip
         await h.slash("campaign unit add", campaign="Vigilus", name="Boyz", points=80, models=10,
                       wounds=1, toughness=5, save="5+", user=BOB)  # fmt: skip
-        asks: list[dict[str, str | int]] = [
+        asks: list[dict[str, Any]] = [
             {"army": "Old Guard", "army_unit": "Intercessor Squad"},
             {"army": "Nothing", "army_unit": "Intercessor Squad"},
             {"army": "Strike Force", "army_unit": "Terminators"},
