@@ -111,7 +111,10 @@ async def from_army(
     me = actor.user_id
 
     def decide(s: CampaignState) -> list[Event]:
-        if s.card(title) is not None:
+        taken = s.card(title)
+        if taken is not None and taken.owner != me:
+            raise IllegalAction(f'A card called "{taken.name}" already exists; pick another name.')
+        if taken is not None:
             return link_card(s, title, made, actor=me)
         profile = made.profile.model_copy(update={"name": title})
         card = validated(

@@ -142,7 +142,7 @@ async def test_refusals_are_one_sentence_and_change_nothing(tmp_path: Path) -> N
     assert "Scout Squad has no profile in Strike Force" in said[3]
     assert "Pick both army: and army_unit:" in said[4]
     assert "leave out models, wounds" in said[5]
-    assert "Only <@" in said[6]  # Bob's card: Alice may not give it her army's profile
+    assert said[6] == 'A card called "Boyz" already exists; pick another name.'  # Bob's
     assert "Type the unit's name, points, models, wounds, toughness and save" in said[7]
     assert [c.name for c in state.cards.values()] == ["Boyz"]
 
