@@ -119,8 +119,8 @@ def read_weapon(weapon: ArmyWeapon, edition: Edition, bearer: int | None = None)
     for keyword, known in written:
         if known is not None and known not in found and _valid(", ".join([*found, known]), edition):
             found.append(known)
-        elif known is None and _plain(keyword) not in NONE:
-            other.append(keyword)
+        elif known not in found and _plain(keyword) not in NONE:
+            other.append(keyword)  # unknown, or refused beside the others
     return _read(weapon.name, found, other)
 
 
