@@ -4,6 +4,7 @@ a fielded weapon carried by some models attacks with those models; the unit card
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.armies.field import unit_profile
 from bot.armies.model import ArmyUnit, ArmyWeapon, ModelProfile
@@ -19,8 +20,15 @@ KEYWORDS = (
     "Ignores Cover", "Hazardous", "Indirect Fire", "Conversion", "Extra Attacks", "One Shot",
     "Precision", "Psychic",
 )  # fmt: skip
-GUN = {"range": '24"', "attacks": "2", "skill": "3+", "strength": "5", "ap": "-1", "damage": "1"}
-TARGET = {"toughness": 4, "save": "3+", "models": 10, "keywords": "infantry"}
+GUN: dict[str, Any] = {
+    "range": '24"',
+    "attacks": "2",
+    "skill": "3+",
+    "strength": "5",
+    "ap": "-1",
+    "damage": "1",
+}
+TARGET: dict[str, Any] = {"toughness": 4, "save": "3+", "models": 10, "keywords": "infantry"}
 
 
 async def _gunners(h: Harness, name: str) -> None:
@@ -72,8 +80,9 @@ async def test_odds_with_indirect_fire_and_conversion_change_as_the_rules_say(
     """Indirect Fire: "subtract 1 from that attack's Hit roll and the target has the Benefit of
     Cover"; Conversion: "if the target is more than 12" away, an unmodified Hit roll of 4+ scores
     a Critical Hit" (typed `long range`)."""
-    base = {"attacks": "6", "skill": "3+", "strength": "4", "ap": "-1", "damage": "1",
-            "toughness": 4, "save": "4+", "models": 10, "edition": "10th"}  # fmt: skip
+    base: dict[str, Any] = {"attacks": "6", "skill": "3+", "strength": "4", "ap": "-1",
+                            "damage": "1", "toughness": 4, "save": "4+", "models": 10,
+                            "edition": "10th"}  # fmt: skip
     [plain] = await harness.slash("odds", **base)
     [indirect] = await harness.slash("odds", abilities="Indirect Fire", **base)
     [cover] = await harness.slash("odds", abilities="Indirect Fire, ignores cover", **base)
