@@ -19,7 +19,7 @@ from bot.game.units import NAME_LENGTH, UnitProfile, Weapon
 from bot.rules.errors import IllegalAction, RulesError
 from bot.rules.names import name_key
 from bot.rules.notation import parse
-from bot.rules.profiles import MAX_KEYWORDS, parse_ap, parse_range
+from bot.rules.profiles import MAX_KEYWORDS, MAX_MODELS, parse_ap, parse_range
 from bot.rules.rulesets import Ruleset, ruleset
 
 MAX_FIELDED_WEAPONS = 30  # `UnitProfile.weapons`
@@ -78,6 +78,11 @@ def unit_profile(unit: ArmyUnit, edition: Edition) -> Fielded:
         raise IllegalAction(
             f"{unit.name} has no profile yet; import a list that has its characteristics, "
             "or add the unit with /unit add."
+        )
+    if unit.models > MAX_MODELS:
+        raise IllegalAction(
+            f"{unit.name} has {unit.models} models and a game unit has at most {MAX_MODELS}; "
+            "split it in the list, or add it with /unit add."
         )
     rules = ruleset(edition)
     model = max(unit.profiles, key=lambda p: p.models)  # the first of the largest

@@ -237,3 +237,10 @@ def test_9th_wound_tracked_characteristics_read_the_top_bracket() -> None:
     )
     p = unit_profile(_ninth((gun,), models=1, brackets=table, profiles=(monster,)), "9th").profile
     assert p.move == 8 and p.weapons[0].skill == 3
+
+
+def test_a_unit_larger_than_a_game_unit_is_refused_in_one_sentence() -> None:
+    with pytest.raises(
+        IllegalAction, match=r"^Horde has 150 models and a game unit has at most 100; .*\.$"
+    ):
+        unit_profile(_unit(name="Horde", models=150), "10th")
