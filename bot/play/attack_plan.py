@@ -1,10 +1,11 @@
 """The attack's profile from the options and the channel's units: the rules' `AttackSpec`.
 
 Typed options override what a unit provides; typed abilities (e.g. `half range`) are added to every
-weapon. Without units, the profile options must all be typed. A unit's numbers become the rules'
-`Weapon` and `Target` as they are (no text in between); only what was typed is parsed. Weapons
-chosen in a game's phase also get the situations the game recorded this turn
-(`bot.game.situations`).
+weapon. Without units, the profile options must all be typed. A unit's weapon attacks with the
+models carrying it (its `count`) that are still alive, unless `attackers:` is typed. A unit's
+numbers become the rules' `Weapon` and `Target` as they are (no text in between); only what was
+typed is parsed. Weapons chosen in a game's phase also get the situations the game recorded this
+turn (`bot.game.situations`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.game import GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.arsenal import Armed, armed, phrases
 from bot.game.situations import effects, situations
+from bot.game.units import Weapon as GameWeapon
 from bot.rules.abilities import parse_abilities
 from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
@@ -153,9 +155,15 @@ def _unit_weapon(
         ap=w.ap if typed.ap is None else parse_ap(typed.ap),
         damage=parse(w.damage if typed.damage is None else typed.damage),
         abilities=abilities,
-        attackers=typed.attackers or unit.alive,
+        attackers=typed.attackers or carriers(w, unit),
         name=f"{unit.name} · {w.name}"[:100],
     ), labels
+
+
+def carriers(weapon: GameWeapon, unit: Unit) -> int:
+    """The models attacking with `weapon`: those carrying it (`count`, from an imported list),
+    at most the models still alive; every model alive when each carries it."""
+    return unit.alive if weapon.count is None else max(1, min(weapon.count, unit.alive))
 
 
 def _target(typed: Typed, state: GameState | None) -> tuple[Target, Unit | None]:

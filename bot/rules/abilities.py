@@ -9,7 +9,9 @@ to the Damage characteristic and the attack sequence ends", typed `devastating w
 2024 update: "no saving throw of any kind can be made ... such attacks are only allocated after all
 other attacks have been resolved", typed `devastating wounds`), Twin-linked ("re-roll the Wound
 roll"), Torrent ("automatically hits"), Rapid Fire X / Melta X (within half range: +X attacks / +X
-Damage), Anti-KEYWORD X+ ("an unmodified Wound roll of X+ against KEYWORD scores a Critical Wound").
+Damage), Anti-KEYWORD X+ ("an unmodified Wound roll of X+ against KEYWORD scores a Critical Wound"),
+Indirect Fire (`bot/rules/rulesets.py`, `sequence.py`), Conversion with `long range` (the target is
+more than 12" away: "an unmodified Hit roll of 4+ scores a Critical Hit").
 """
 
 from __future__ import annotations
@@ -37,36 +39,14 @@ _REROLLS = {"1s": Reroll.ONES, "ones": Reroll.ONES, "failed": Reroll.FAILED, "al
 _REROLL_ORDER = (Reroll.ONES, Reroll.FAILED, Reroll.ALL)  # each takes at least the dice before it
 
 FLAGS = (
-    "lethal hits",
-    "twin-linked",
-    "torrent",
-    "blast",
-    "lance",
-    "heavy",
-    "assault",
-    "pistol",
-    "grenade",
-    "cover",
-    "ignores cover",
-    "dense cover",
-    "stealth",
-    "big guns never tire",
-    "half range",
-    "advanced",
-    "moved",
-    "stationary",
-    "charged",
-    "overwatch",
-    "-1 damage",
+    "lethal hits", "twin-linked", "torrent", "blast", "lance", "heavy", "assault", "pistol",
+    "grenade", "cover", "ignores cover", "dense cover", "stealth", "big guns never tire",
+    "half range", "advanced", "moved", "stationary", "charged", "overwatch", "-1 damage",
     # 10th weapon keywords read from imported lists (bot.armies); effects in their modules
-    "hazardous",
-    "indirect fire",
-    "conversion",
-    "extra attacks",
-    "one shot",
-    "precision",
+    "hazardous", "indirect fire", "conversion", "extra attacks", "one shot", "precision",
     "psychic",
-)
+    "long range",  # 10th, Conversion: the target is more than 12" away
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +268,12 @@ def _build(b: _Builder, rules: Ruleset) -> Abilities:
     if rapid is not None and rules.rapid_fire_doubles != (rapid == 0):
         example = "rapid fire" if rules.rapid_fire_doubles else "rapid fire 1"
         raise InvalidProfile(f"In {rules.name} edition type `{example}` for a Rapid Fire weapon.")
+    if {"conversion", "long range"} <= b.flags:
+        # 10th Core, Conversion: "if the target is more than 12" away, an unmodified Hit roll
+        # of 4+ scores a Critical Hit" (the lower threshold wins if `critical hits N+` is typed).
+        typed = b.values.get("critical_hits", 6)
+        assert isinstance(typed, int)
+        b.values["critical_hits"] = min(4, typed)
     anti = b.values.pop("anti", {})
     assert isinstance(anti, dict)
     result = Abilities(

@@ -132,6 +132,7 @@ TENTH = Ruleset(
             "one shot",
             "precision",
             "psychic",
+            "long range",
         )
     ),
     blast=BlastRule.PER_FIVE_MODELS,
@@ -144,6 +145,9 @@ TENTH = Ruleset(
         # Seed 003, Big Guns Never Tire: "subtract 1 from that attack's Hit roll [unless shooting
         # with a Pistol]".
         _mod(-1, "big guns never tire", unless=("pistol",)),
+        # 10th Core (June 2023), Indirect Fire: "subtract 1 from that attack's Hit roll and the
+        # target has the Benefit of Cover against that attack" (cover: `sequence.save_step`).
+        _mod(-1, "indirect fire"),
     ),
     wound_modifiers=(_mod(+1, "lance", "charged"),),  # 10th Core, Lance: +1 to wound if charged
     big_models_shoot_pistols_and_others=True,

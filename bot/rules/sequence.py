@@ -114,7 +114,10 @@ class SaveStep:
 def save_step(rules: Ruleset, weapon: Weapon, target: Target) -> SaveStep:
     """Seed 002: the invulnerable save ignores AP; one save is used, the better one."""
     a = weapon.abilities
-    cover = a.has("cover") and not a.has("ignores cover") and target.save is not None
+    # 10th Core, Indirect Fire: "the target has the Benefit of Cover against that attack";
+    # Ignores Cover still wins.
+    sheltered = a.has("cover") or a.has("indirect fire")
+    cover = sheltered and not a.has("ignores cover") and target.save is not None
     if (
         cover
         and rules.cover_ignored_by_3up_against_ap0

@@ -73,18 +73,24 @@ def unit_embed(unit: Unit, card: Fielded | None = None) -> discord.Embed:
     embed.add_field(name="Profile", value=stats, inline=False)
     if p.keywords:
         embed.add_field(name="Keywords", value=", ".join(p.keywords)[:1024], inline=False)
-    lines = []
-    for w in p.weapons:
-        skill = "auto" if w.skill is None else f"{w.skill}+"
-        extra = f" — {w.abilities}" if w.abilities else ""
-        stats = f"A{w.attacks} {skill} S{w.strength} AP{w.ap} D{w.damage}"
-        lines.append(f"**{w.name}** ({w.range}) {stats}{extra}")
+    lines = [weapon_line(w) for w in p.weapons]
     embed.add_field(
         name="Weapons", value="\n".join(lines)[:1024] or "none yet: /unit weapon", inline=False
     )
     if card is not None:
         embed.add_field(name=f"Crusade card — {card.campaign}", value=crusade_line(card)[:1024])
     return embed
+
+
+def weapon_line(w: Weapon) -> str:
+    """`2× **Plasma gun** (24") A1 3+ S8 AP-3 D2 — rapid fire 1; not applied: Linked Fire`:
+    how many models carry it (when not all), and keywords Vox shows but does not apply."""
+    skill = "auto" if w.skill is None else f"{w.skill}+"
+    carried = f"{w.count}× " if w.count is not None else ""
+    shown = f"not applied: {', '.join(w.other)}" if w.other else ""
+    tail = "; ".join(t for t in (w.abilities, shown) if t)
+    stats = f"A{w.attacks} {skill} S{w.strength} AP{w.ap} D{w.damage}"
+    return f"{carried}**{w.name}** ({w.range}) {stats}{' — ' + tail if tail else ''}"
 
 
 def list_embed(state: GameState) -> discord.Embed:
