@@ -85,6 +85,7 @@ class Plan:
     target: str | None = None  # the tracked target unit: /attack damages it
     attacker: str | None = None  # the tracked attacking unit, credited with a kill
     applied: tuple[str, ...] = ()
+    shown: tuple[str, ...] = ()  # keywords of the weapons Vox shows but does not apply
 
 
 def plan(
@@ -93,7 +94,7 @@ def plan(
     """The options and the units as they are in `state` → the rules' values; bad values raise
     one-sentence errors. `chosen`: the attacker's weapons picked in the game's phase (by index),
     which also get this turn's situations; None: the typed weapon, else all of them, as typed."""
-    weapons, applied = _weapons(typed, state, rules, chosen)
+    weapons, applied, shown = _weapons(typed, state, rules, chosen)
     target, unit = _target(typed, state)
     attacker = state.unit(typed.attacker) if state and typed.attacker else None
     return Plan(
@@ -102,6 +103,7 @@ def plan(
         target=unit.name if unit else None,
         attacker=attacker.name if attacker else None,
         applied=applied,
+        shown=shown,
     )
 
 
@@ -120,7 +122,9 @@ def rules_for(typed: Typed, state: GameState | None, default: str) -> Ruleset:
 
 def _weapons(
     typed: Typed, state: GameState | None, rules: Ruleset, chosen: tuple[int, ...] | None
-) -> tuple[tuple[Weapon, ...], tuple[str, ...]]:
+) -> tuple[tuple[Weapon, ...], tuple[str, ...], tuple[str, ...]]:
+    """The weapons as the rules read them, this turn's situations applied, and the keywords of
+    the unit's weapons that Vox shows without applying (`Plague knife: Plague Weapon`)."""
     if typed.attacker is None:
         missing = [k for k in WEAPON_KEYS if getattr(typed, k) is None]
         if missing:
@@ -128,12 +132,13 @@ def _weapons(
                 f"Give {', '.join(missing)} (or pick an attacker unit from this channel's game)."
             )
         given = typed.given(*WEAPON_KEYS, "attackers")
-        return (weapon_from_text(rules, **given, abilities=typed.abilities or ""),), ()
+        return (weapon_from_text(rules, **given, abilities=typed.abilities or ""),), (), ()
     unit = game_guards.alive(_game(state), typed.attacker)
     picked = picked_weapons(unit, typed.weapon) if chosen is None else _by_index(unit, chosen)
     built = [_unit_weapon(typed, a, unit, rules, chosen is not None) for a in picked]
     applied = dict.fromkeys(label for _, labels in built for label in labels)
-    return tuple(w for w, _ in built), tuple(applied)
+    shown = tuple(f"{a.name}: {', '.join(a.weapon.other)}" for a in picked if a.weapon.other)
+    return tuple(w for w, _ in built), tuple(applied), shown
 
 
 def _unit_weapon(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,18 @@ async def test_units_without_a_game_are_not_found(tmp_path: Path) -> None:
     async with Harness.running(tmp_path) as h:
         with pytest.raises(NotFound, match="no units; type the profile instead"):
             await attack(h.bot, ALICE_HERE, Ask(Typed(**RIFLE)))
+
+
+async def test_keywords_vox_does_not_apply_are_named_on_the_plan(tmp_path: Path) -> None:
+    """An imported weapon's unknown keywords (`Weapon.other`) stay out of the rules but are
+    named with the attack, so nobody forgets them at the table."""
+    async with Harness.running(tmp_path) as h:
+        state = await game(h)
+    key = next(k for k, u in state.units.items() if u.name == "Intercessors")
+    unit = state.units[key]
+    rifle = unit.profile.weapons[0].model_copy(update={"other": ("Plague Weapon",)})
+    armed = replace(unit, profile=unit.profile.model_copy(update={"weapons": (rifle,)}))
+    changed = replace(state, units={**state.units, key: armed})
+    aimed = plan(Typed(**RIFLE), changed, ruleset("9th"))
+    assert aimed.shown == ("Bolt rifle: Plague Weapon",)
+    assert plan(Typed(**RIFLE), state, ruleset("9th")).shown == ()

@@ -1,7 +1,8 @@
 """The compact /attack card the channel sees: the weapons, hits → wounds → failed saves → damage →
 models destroyed, the tracked target after, the odds of that result in one line, the situations of
-this turn applied, and the attacker's Hazardous tests (their dice and what they did). Every die of
-the attack is behind its Details button, the chart behind Chart."""
+this turn applied, the weapons' keywords Vox shows without applying, and the attacker's Hazardous
+tests (their dice and what they did). Every die of the attack is behind its Details button, the
+chart behind Chart."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from bot.ui.game.embeds import unit_line
 WEAPONS_LIMIT = 600
 APPLIED_FIELD = "Applied this turn"
 HAZARD_FIELD = "Hazardous"
+SHOWN_FIELD = "Not applied by Vox"
 UNTRACKED_HAZARD = (
     "for each, a bearer is destroyed, or suffers 3 mortal wounds if it is a CHARACTER, MONSTER "
     "or VEHICLE (no tracked attacker: apply it yourself)"
@@ -109,6 +111,8 @@ def card_embed(done: Attacked, roller: str, odds: Odds | str, tracked: str | Non
     embed.add_field(name=ODDS_FIELD, value=line[:1024], inline=False)
     if plan.applied:
         embed.add_field(name=APPLIED_FIELD, value="\n".join(plan.applied)[:1024], inline=False)
+    if plan.shown:
+        embed.add_field(name=SHOWN_FIELD, value="\n".join(plan.shown)[:1024], inline=False)
     if done.hazard is not None:
         embed.add_field(name=HAZARD_FIELD, value=hazard_text(done.hazard)[:1024], inline=False)
     embed.set_footer(text=f"Rolled by {roller} · Details: every die · Chart: the odds"[:2048])
