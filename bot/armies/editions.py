@@ -3,7 +3,6 @@ weapons, and 9th's wound brackets. 9th goes through `bot.armies.ninth` at call t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from bot.armies import ninth, tenth
@@ -14,8 +13,6 @@ NINTH_WEAPON = frozenset({"range", "type", "s", "ap", "d"})
 
 
 class Reads(Protocol):
-    edition: Edition
-
     def is_row(self, profile: Profile) -> bool: ...
     def is_weapon(self, profile: Profile) -> bool: ...
     def model(self, profile: Profile, models: int) -> ModelProfile: ...
@@ -23,10 +20,7 @@ class Reads(Protocol):
     def brackets(self, unit: Selection) -> tuple[Bracket, ...]: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Tenth:
-    edition: Edition = "10th"
-
     def is_row(self, profile: Profile) -> bool:
         return False
 
@@ -43,10 +37,7 @@ class Tenth:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
 class Ninth:
-    edition: Edition = "9th"
-
     def is_row(self, profile: Profile) -> bool:
         return profile.type_name.casefold() == "unit" and ninth.bracket_row(profile)
 
