@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 from bot.armies.json_roster import read_json
-from bot.armies.model import Army, ArmyUnit, ArmyWeapon
+from bot.armies.model import Army, ArmyUnit, ArmyWeapon, Source
 from bot.armies.roster import to_army
 from bot.armies.tree import Roster, Selection
 from bot.armies.xml_roster import read_xml
@@ -31,7 +31,7 @@ def roster(path: str) -> Roster:
 
 
 def army(path: str) -> Army:
-    source = "newrecruit-json" if path.endswith(".json") else "battlescribe-ros"
+    source: Source = "newrecruit-json" if path.endswith(".json") else "battlescribe-ros"
     return to_army(roster(path), source)
 
 
