@@ -90,7 +90,7 @@ def _profile_of(
 def _carried(selection: Selection, is_row: IsRow) -> list[Profile]:
     """A `Unit` profile an upgrade of the model carries (it replaces the model's profile)."""
     for child in selection.children:
-        if not is_model(child, is_row) and (found := _own_or_below(child, is_row)):
+        if child.type.casefold() != "model" and (found := _own_or_below(child, is_row)):
             return found
     return []
 
