@@ -86,8 +86,7 @@ def _profile(elem: Element) -> Profile:
         type_name=clean(elem.get("typeName")),
         name=clean(elem.get("name")),
         characteristics=tuple(
-            (clean(c.get("name")), clean("".join(c.itertext())))
-            for c in _items(elem, "characteristics")
+            (clean(c.get("name")), clean(c.text)) for c in _items(elem, "characteristics")
         ),
     )
 
@@ -99,4 +98,4 @@ def _rules(elem: Element) -> tuple[Rule, ...]:
 
 
 def _description(rule: Element) -> str:
-    return next((clean("".join(c.itertext())) for c in rule if _local(c.tag) == "description"), "")
+    return next((clean(c.text) for c in rule if _local(c.tag) == "description"), "")

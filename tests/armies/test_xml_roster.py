@@ -8,6 +8,7 @@ import time
 import pytest
 
 from bot.armies import limits
+from bot.armies.roster import to_army
 from bot.armies.xml_roster import NOT_BATTLESCRIBE, read_xml
 from bot.errors import BadFile
 from tests.armies.roster_files import raw, roster
@@ -106,13 +107,24 @@ def test_a_bad_number_is_refused() -> None:
         read_xml(xml.encode())
 
 
-def test_a_large_roster_parses_well_under_200_ms() -> None:
-    """The 184 kB Votann roster, doubled into two forces (about 370 kB)."""
+def test_a_large_roster_becomes_an_army_well_under_200_ms() -> None:
+    """The 184 kB Votann roster, doubled into two forces (about 370 kB), read and turned into
+    an army."""
     data = raw("battlescribe/10e_votann_965.rosz")
     start, end = data.index(b"<force "), data.index(b"</forces>")
     doubled = data[:end] + data[start:end] + data[end:]
     assert len(doubled) > 360_000
     began = time.perf_counter()
-    tree = read_xml(doubled)
+    army = to_army(read_xml(doubled), "battlescribe-ros")
     assert time.perf_counter() - began < 0.2
-    assert len(tree.forces) == 2
+    assert (len(army.units), army.points) == (16, 2 * 965)
+
+
+def test_elements_nested_thousands_deep_inside_a_profile_are_only_skipped() -> None:
+    deep = "<b>" * 50_000 + "</b>" * 50_000
+    xml = f'<roster {NS} gameSystemName="x"><forces><force><selections><selection name="s">'
+    xml += '<profiles><profile name="p"><characteristics><characteristic name="M">6"'
+    xml += f"{deep}</characteristic></characteristics></profile></profiles>"
+    xml += "</selection></selections></force></forces></roster>"
+    tree = read_xml(xml.encode())
+    assert tree.forces[0].selections[0].profiles[0].get("M") == '6"'
