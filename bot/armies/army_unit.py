@@ -40,8 +40,8 @@ def army_unit(unit: Selection, reads: Reads, warnings: list[str]) -> ArmyUnit:
         points=min(points(unit), 10_000),
         profiles=_profiles(bearers, name, warnings),
         brackets=reads.brackets(unit)[:6],
-        invuln=defended.invuln,
-        fnp=defended.fnp,
+        invuln=bounds.value(defended.invuln or "") or None,
+        fnp=bounds.value(defended.fnp or "") or None,
         conditional=tuple(bounds.note(c) for c in defended.conditional if c.strip())[:10],
         keywords=bounds.at_most(keywords(unit), MAX_KEYWORDS, f"keywords of {name}", warnings),
         weapons=bounds.at_most(

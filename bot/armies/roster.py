@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
+from pydantic import ValidationError
+
 from bot.armies import bounds
 from bot.armies.army_unit import army_unit
-from bot.armies.editions import reads
-from bot.armies.model import MAX_UNITS, Army, Edition, Source
+from bot.armies.editions import Reads, reads
+from bot.armies.model import MAX_UNITS, Army, ArmyUnit, Edition, Source
 from bot.armies.tree import Roster, Selection
 from bot.armies.units import has_models, is_configuration
 from bot.errors import BadFile
@@ -28,7 +30,11 @@ def to_army(roster: Roster, source: Source, name: str | None = None) -> Army:
     """The army `roster` holds, called `name` or the roster's name."""
     edition = edition_of(roster.game_system)
     warnings: list[str] = []
-    units = [army_unit(s, reads(edition), warnings) for s in _unit_selections(roster, warnings)]
+    units = [
+        unit
+        for selection in _unit_selections(roster, warnings)
+        if (unit := _unit(selection, reads(edition), warnings)) is not None
+    ]
     if not units:
         raise BadFile(NO_UNITS)
     kept = bounds.at_most(units, MAX_UNITS, "units", warnings)
@@ -41,6 +47,16 @@ def to_army(roster: Roster, source: Source, name: str | None = None) -> Army:
         units=kept,
         warnings=bounds.warnings_kept(warnings),
     )
+
+
+def _unit(selection: Selection, reads: Reads, warnings: list[str]) -> ArmyUnit | None:
+    """The unit, or None (with a warning) when a value of it is one Vox cannot keep."""
+    try:
+        return army_unit(selection, reads, warnings)
+    except ValidationError as error:
+        where = ".".join(str(p) for p in error.errors()[0]["loc"]) or "a value"
+        warnings.append(bounds.note(f"Skipped {selection.name}: Vox cannot keep its {where}."))
+        return None
 
 
 def edition_of(game_system: str) -> Edition:

@@ -8,7 +8,7 @@ keeping its name as written (`➤ Plasma gun - supercharge`). Torrent weapons ha
 
 from __future__ import annotations
 
-from bot.armies.bounds import value
+from bot.armies.bounds import text, value
 from bot.armies.model import ArmyWeapon, ModelProfile
 from bot.armies.tree import Profile
 
@@ -23,7 +23,7 @@ NO_KEYWORDS = frozenset({"", "-", "–", "—"})
 def model_profile(profile: Profile, models: int) -> ModelProfile:
     """A 10th `Unit` profile used by `models` models (a missing column is None)."""
     stats = {key: value(profile.get(column)) or None for key, column in UNIT_COLUMNS.items()}
-    return ModelProfile(name=profile.name or "Model", models=models, **stats)
+    return ModelProfile(name=text(profile.name, "Model"), models=models, **stats)
 
 
 def is_weapon(profile: Profile) -> bool:
@@ -36,7 +36,7 @@ def weapon(profile: Profile, count: int) -> ArmyWeapon:
     range_ = profile.get("Range")
     melee = "melee" in profile.type_name.casefold() or range_.casefold() == "melee"
     return ArmyWeapon(
-        name=profile.name,
+        name=text(profile.name, "Weapon"),
         kind="melee" if melee else "ranged",
         count=count,
         range=value(range_) or ("Melee" if melee else "-"),

@@ -141,3 +141,18 @@ def test_warnings_are_bounded() -> None:
     kept = bounds.warnings_kept([f"Warning {i}." for i in range(MAX_WARNINGS + 10)])
     assert len(kept) == MAX_WARNINGS
     assert kept[-1] == "…and 11 more warnings."
+
+
+def test_a_unit_with_a_value_vox_cannot_keep_is_skipped_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read = army_unit.keywords
+
+    def too_long(unit: Selection) -> list[str]:
+        return ["K" * 61] if unit.name == "Broken" else read(unit)
+
+    monkeypatch.setattr(army_unit, "keywords", too_long)
+    both = one_force(sel("Broken", profiles=(model(),)), sel("Fine", profiles=(model(),)))
+    army = to_army(both, "battlescribe-ros")
+    assert [u.name for u in army.units] == ["Fine"]
+    assert army.warnings == ("Skipped Broken: Vox cannot keep its keywords.0.",)
