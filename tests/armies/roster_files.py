@@ -1,0 +1,50 @@
+"""The rosters under tests/data/rosters read into trees and armies, for the roster tests."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+from bot.armies.json_roster import read_json
+from bot.armies.model import Army, ArmyUnit, ArmyWeapon, Source
+from bot.armies.roster import to_army
+from bot.armies.tree import Roster, Selection
+from bot.armies.xml_roster import read_xml
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "rosters"
+
+
+def raw(path: str) -> bytes:
+    """The roster XML of a `.ros`, or of the one member of a `.rosz`."""
+    data = (DATA / path).read_bytes()
+    if not path.endswith(".rosz"):
+        return data
+    with zipfile.ZipFile(DATA / path) as archive:
+        return archive.read(archive.namelist()[0])
+
+
+def roster(path: str) -> Roster:
+    if path.endswith(".json"):
+        return read_json(json.loads((DATA / path).read_text("utf-8")))
+    return read_xml(raw(path))
+
+
+def army(path: str) -> Army:
+    source: Source = "newrecruit-json" if path.endswith(".json") else "battlescribe-ros"
+    return to_army(roster(path), source)
+
+
+def unit(army_: Army, name: str, nth: int = 0) -> ArmyUnit:
+    """The `nth` unit called `name`."""
+    return [u for u in army_.units if u.name == name][nth]
+
+
+def weapon(unit_: ArmyUnit, name: str) -> ArmyWeapon:
+    found = [w for w in unit_.weapons if w.name == name]
+    assert len(found) == 1, f"{name}: {found}"
+    return found[0]
+
+
+def selection(roster_: Roster, name: str) -> Selection:
+    return next(s for f in roster_.forces for s in f.selections if s.name == name)
