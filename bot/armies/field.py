@@ -201,7 +201,7 @@ def _weapon(r: _Reader, w: ArmyWeapon, bearer: int | None) -> Weapon:
         ap=parse_ap("0" if w.ap.strip() in {"-", ""} else w.ap),
         damage=w.damage,
         abilities=read.text,
-        count=w.count if w.count < r.unit.models else None,
+        count=None if w.count == r.unit.models else w.count,
         other=read.other,
     )
 

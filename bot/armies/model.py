@@ -73,7 +73,8 @@ class Bracket(_Frozen):
 
 class ArmyWeapon(_Frozen):
     """One weapon profile (a mode of a weapon with several is a profile of its own, named as the
-    list names it: `➤ Plasma gun - supercharge`), carried by `count` models of the unit."""
+    list names it: `➤ Plasma gun - supercharge`); `count` is how many of it the unit has (a
+    model may carry several: 3 suits with 2 fusion blasters each have 6)."""
 
     name: Text
     kind: Literal["ranged", "melee"]

@@ -29,7 +29,7 @@ class Weapon(BaseModel):
     ap: int = Field(default=0, ge=-6, le=0)
     damage: Stat = "1"
     abilities: str = Field(default="", max_length=300)
-    count: int | None = Field(default=None, ge=1, le=100)  # models carrying it; None: every one
+    count: int | None = Field(default=None, ge=1, le=100)  # how many the unit has; None: 1 each
     other: tuple[str, ...] = Field(default=(), max_length=10)  # keywords shown, not applied
 
 

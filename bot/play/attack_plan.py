@@ -166,9 +166,16 @@ def _unit_weapon(
 
 
 def carriers(weapon: GameWeapon, unit: Unit) -> int:
-    """The models attacking with `weapon`: those carrying it (`count`, from an imported list),
-    at most the models still alive; every model alive when each carries it."""
-    return unit.alive if weapon.count is None else max(1, min(weapon.count, unit.alive))
+    """How many of `weapon` attack: one per model alive when each model has one; else the
+    unit's `count` of them (from an imported list), at most one per model alive when fewer
+    models than that carry it, and in proportion to the models alive when a model carries
+    several (a Tesseract Vault's four Tesla spheres)."""
+    count, alive, models = weapon.count, unit.alive, unit.profile.models
+    if count is None:
+        return alive
+    if count <= models:
+        return max(1, min(count, alive))
+    return max(1, -(-count * alive // models))
 
 
 def _target(typed: Typed, state: GameState | None) -> tuple[Target, Unit | None]:

@@ -3,8 +3,6 @@ XML refused with one sentence (pitfall 12: "Use a real XML parser")."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from bot.armies import limits
@@ -107,16 +105,14 @@ def test_a_bad_number_is_refused() -> None:
         read_xml(xml.encode())
 
 
-def test_a_large_roster_becomes_an_army_well_under_200_ms() -> None:
+def test_a_large_roster_becomes_an_army() -> None:
     """The 184 kB Votann roster, doubled into two forces (about 370 kB), read and turned into
-    an army."""
+    an army (its time is measured by tests/bench/army_import.py)."""
     data = raw("battlescribe/10e_votann_965.rosz")
     start, end = data.index(b"<force "), data.index(b"</forces>")
     doubled = data[:end] + data[start:end] + data[end:]
     assert len(doubled) > 360_000
-    began = time.perf_counter()
     army = to_army(read_xml(doubled), "battlescribe-ros")
-    assert time.perf_counter() - began < 0.2
     assert (len(army.units), army.points) == (16, 2 * 965)
 
 

@@ -96,3 +96,23 @@ async def test_keywords_vox_does_not_apply_are_named_on_the_plan(tmp_path: Path)
     aimed = plan(Typed(**RIFLE), changed, ruleset("9th"))
     assert aimed.shown == ("Bolt rifle: Plague Weapon",)
     assert plan(Typed(**RIFLE), state, ruleset("9th")).shown == ()
+
+
+def test_a_weapon_s_count_decides_how_many_of_it_attack() -> None:
+    """One per model alive without a count; at most one per model alive when fewer carry it;
+    in proportion to the models alive when each model carries several (3 suits with 6 fusion
+    blasters: 2 suits left fire 4)."""
+    from bot.game.units import Unit, UnitProfile, Weapon
+    from bot.play.attack_plan import carriers
+
+    def unit(models: int, alive: int) -> Unit:
+        profile = UnitProfile(name="Suits", models=models, wounds=5)
+        return replace(Unit.fresh(1, profile), alive=alive)
+
+    gun = Weapon(name="Fusion blaster")
+    assert carriers(gun, unit(3, 2)) == 2
+    assert carriers(gun.model_copy(update={"count": 1}), unit(10, 4)) == 1
+    assert carriers(gun.model_copy(update={"count": 3}), unit(10, 2)) == 2
+    assert carriers(gun.model_copy(update={"count": 6}), unit(3, 3)) == 6
+    assert carriers(gun.model_copy(update={"count": 6}), unit(3, 2)) == 4
+    assert carriers(gun.model_copy(update={"count": 4}), unit(1, 1)) == 4
