@@ -15,8 +15,10 @@ from bot.rules.names import name_key
 
 MAX_COUNT = 200  # the bound of a model or weapon count in the army format
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
-_MODE = re.compile(r"^(?P<base>.+?)\s+[-\u2013]\s+.+$")  # `Plasma gun - supercharge`
-_INNER = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)$")  # `Gun Drone (Twin pulse carbine)`
+_MODE = re.compile(r"^(?P<base>.+?) [-\u2013] .+$")  # `Plasma gun - supercharge`
+_INNER = re.compile(
+    r"^(?P<outer>[^()]+?) ?\((?P<inner>[^()]+)\)$"
+)  # `Gun Drone (Twin pulse carbine)`
 
 
 def text_key(name: str) -> str:

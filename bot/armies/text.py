@@ -24,14 +24,21 @@ NOT_A_LIST = (
     "`Intercessor Squad (80 Points)`."
 )
 TOO_LONG = f"That text has more than {MAX_TEXT_LINES:,} lines; Vox reads lists of at most that."
+LINE_TOO_LONG = "That text has a line longer than 1,000 characters, which no list builder writes."
+MAX_LINE = 1_000  # characters of one line
 MAX_NAME = 100  # the army format's bound of a name
 MAX_POINTS = 10_000  # of one unit
 
 
 def _lines(text: str) -> list[str]:
-    if text.count("\n") >= MAX_TEXT_LINES:
+    if text.count("\n") > MAX_TEXT_LINES:  # before splitting a huge text
         raise BadFile(TOO_LONG)
-    return text.lstrip("\ufeff").replace("\u00a0", " ").splitlines()
+    lines = text.lstrip("\ufeff").replace("\u00a0", " ").splitlines()
+    if len(lines) > MAX_TEXT_LINES:
+        raise BadFile(TOO_LONG)
+    if any(len(line) > MAX_LINE for line in lines):
+        raise BadFile(LINE_TOO_LONG)
+    return lines
 
 
 def _missing(name: str) -> str:

@@ -21,7 +21,7 @@ from bot.armies.text_items import BULLETS
 TextSource = Literal["gw-app-text", "newrecruit-text"]
 
 POINTS = r"\d[\d,]{0,8}"
-APP_UNIT = re.compile(rf"^(?P<name>[^\u2022\u25e6+#&].*?)\s*\((?P<points>{POINTS}) [Pp]oints\)$")
+APP_UNIT = re.compile(rf"^(?P<name>[^\u2022\u25e6+#&].*?) \((?P<points>{POINTS}) [Pp]oints\)$")
 NR_UNIT = re.compile(
     rf"^(?:Char\d{{1,3}}: )?(?P<models>\d{{1,4}})x (?P<name>.+?) \((?P<points>{POINTS}) pts\)$"
 )
@@ -31,7 +31,7 @@ NR_DEFAULT_UNIT = re.compile(
 BATTLE_SIZE = re.compile(
     rf"^(Combat Patrol|Incursion|Strike Force|Onslaught)\s*\({POINTS} [Pp]oints?( limit)?\)$"
 )
-_NR_TITLE = re.compile(r"^(?P<title>.*?)\s*-?\s*\[[\d,]+ pts\]$")
+_NR_TITLE = re.compile(r"^(?P<title>.*)\[[\d,]{1,9} pts\]$")
 _FACTION = re.compile(r"^\+\s*FACTION KEYWORD:\s*(?P<faction>.+)$")
 _HEADER_LINES = 20  # the app's header is a handful of lines; look no further for its end
 
@@ -70,7 +70,8 @@ def _nr_default(lines: Sequence[str], first: int) -> Header:
     found = _NR_TITLE.match(lines[first])
     if not found:
         return Header("newrecruit-text", "", "", first)
-    parts = [part.strip() for part in found["title"].split(" - ") if part.strip()]
+    title = found["title"].strip().removesuffix("-")
+    parts = [part.strip() for part in title.split(" - ") if part.strip()]
     name = parts[-1] if parts else ""
     return Header("newrecruit-text", name, " - ".join(parts[:-1]), first + 1)
 
@@ -88,4 +89,6 @@ def _app(lines: Sequence[str], first: int) -> Header:
     while top - 1 > first and lines[top - 1]:
         top -= 1
     faction = lines[top] if top < size else ""
+    if size - top == 3 and "Detachment Points" not in lines[top + 1]:  # v1: with subfaction
+        faction = f"{lines[top]} - {lines[top + 1]}"
     return Header("gw-app-text", name, faction, size + 1)

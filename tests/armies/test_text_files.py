@@ -9,7 +9,7 @@ def test_app_space_wolves_lists_every_unit_with_group_totals() -> None:
     """The app writes `• 4x Infiltrator` then `◦ 4x Bolt pistol`: counts are group totals."""
     army = read("text_gw_app/10e_space_wolves_1985.txt")
     assert (army.name, army.faction, army.source, army.edition) == (
-        "Boop", "Space Marines", "gw-app-text", "10th",
+        "Boop", "Space Marines - Space Wolves", "gw-app-text", "10th",
     )  # fmt: skip
     assert len(army.units) == 14
     assert army.points == 1985  # the units' own points, matching the header's 1985

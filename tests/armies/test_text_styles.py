@@ -5,11 +5,13 @@ typographic", "Battle size appears as "2,000" or "2000"", "Identical units have 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from bot.armies.limits import MAX_TEXT_LINES
 from bot.armies.model import MAX_UNITS, MAX_WARNINGS
-from bot.armies.text import NOT_A_LIST, read_text
+from bot.armies.text import MAX_LINE, NOT_A_LIST, read_text
 from bot.errors import BadFile
 from tests.armies.text_fixtures import read, unit
 
@@ -103,9 +105,28 @@ def test_text_without_a_unit_line_is_refused_in_one_sentence(text: str) -> None:
 def test_more_lines_than_the_bound_are_refused() -> None:
     """The bound: `MAX_TEXT_LINES` lines of a text export."""
     unit_lines = "Intercessor Squad (80 Points)\n  • 5x Bolt rifle\n"
-    read_text(unit_lines + "\n" * (MAX_TEXT_LINES - 3))  # just under the bound
-    with pytest.raises(BadFile, match="2,000 lines"):
-        read_text(unit_lines + "\n" * MAX_TEXT_LINES)
+    assert len((unit_lines + "\n" * (MAX_TEXT_LINES - 2)).splitlines()) == MAX_TEXT_LINES
+    read_text(unit_lines + "\n" * (MAX_TEXT_LINES - 2))  # at the bound
+    with pytest.raises(BadFile, match="more than 2,000 lines"):
+        read_text(unit_lines + "\n" * (MAX_TEXT_LINES - 1))
+    with pytest.raises(BadFile, match="more than 2,000 lines"):
+        read_text(unit_lines + "\x0c" * MAX_TEXT_LINES)  # other line breaks count too
+
+
+def test_a_line_over_the_bound_is_refused() -> None:
+    """The bound: `MAX_LINE` characters of one line (regular expressions stay linear)."""
+    read_text("Squad (80 Points)\n  • 1x " + "a" * (MAX_LINE - 7))
+    with pytest.raises(BadFile, match="longer than 1,000 characters"):
+        read_text("Squad (80 Points)\n  • 1x " + "a" * (MAX_LINE - 6))
+
+
+def test_pathological_lines_are_read_quickly() -> None:
+    started = time.perf_counter()
+    spaces = "x" + " " * 990 + "("
+    with pytest.raises(BadFile):
+        read_text("\n".join([spaces] * MAX_TEXT_LINES))
+    read_text("Squad (80 Points)\n" + "\n".join(["  • 1x a" + " " * 900 + "(b"] * 1900))
+    assert time.perf_counter() - started < 5
 
 
 def test_models_over_the_bound_are_truncated_with_a_warning() -> None:
