@@ -63,8 +63,9 @@ def _clamp(count: int) -> int:
 def matched_weapons(
     weapons: Sequence[ArmyWeapon], wargear: Sequence[tuple[str, int]]
 ) -> tuple[ArmyWeapon, ...]:
-    """The known weapons the text lists, each carried as many times as the text says; all of
-    them as known when the text lists none of them (it names only other wargear)."""
+    """The known weapons the text lists, each counted as many times as the text lists it (the
+    unit's total: 3 models with 2 fusion blasters each carry 6); all of them as known when the
+    text lists none of them (it names only other wargear)."""
     counts = _counts(wargear)
     found = [(w, max(counts.get(k, 0) for k in weapon_keys(w.name))) for w in weapons]
     if not any(count for _, count in found):

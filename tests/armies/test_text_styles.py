@@ -146,3 +146,9 @@ def test_units_over_the_bound_are_truncated_with_a_warning() -> None:
 def test_huge_counts_and_points_never_break_the_army() -> None:
     army = read_text("Big (99999 Points)\n  • 9999x Thing\n")
     assert (army.units[0].points, army.units[0].wargear) == (10_000, ("9999x Thing",))
+
+
+@pytest.mark.parametrize("written", ["1,200", "1200"])
+def test_points_with_or_without_a_thousands_comma(written: str) -> None:
+    for text in (f"Big ({written} Points)\n  • 1x Thing\n", f"Big [{written} pts]: Thing\n"):
+        assert read_text(text).units[0].points == 1200
