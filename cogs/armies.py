@@ -18,7 +18,7 @@ from bot.play.armies import Upload
 from bot.ui.actors import actor
 from bot.ui.armies.buttons import RemoveArmyButton, remove_view
 from bot.ui.armies.datasheet import unit_embed
-from bot.ui.armies.embeds import army_embed, imported_text, list_embed, summary
+from bot.ui.armies.embeds import army_embed, imported_text, list_embed, remove_question
 from bot.ui.armies.options import (
     ArmyName,
     ArmyUnitName,
@@ -96,7 +96,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Your impo
         """Remove one of your armies (asks first)."""
         found = await armies.army(self.bot, actor(interaction), army)
         await interaction.response.send_message(
-            f"Remove **{found.name}** ({summary(found.army)})? This cannot be undone.",
+            embed=remove_question(found.name, found.army),
             view=remove_view(interaction.user.id, found.id),
             ephemeral=True,
         )

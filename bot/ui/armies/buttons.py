@@ -46,4 +46,4 @@ class RemoveArmyButton(
             raise NotAllowed("Only the army's owner can remove it.")
         name = await armies.remove(interaction.client, actor(interaction), self.army_id)
         text = f"🗑️ Removed **{name}**." if name else "That army is already gone."
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.response.edit_message(content=text, embed=None, view=None)

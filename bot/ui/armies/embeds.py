@@ -70,6 +70,13 @@ def list_embed(armies: Sequence[StoredArmy]) -> discord.Embed:
     return embed
 
 
+def remove_question(name: str, army: Army) -> discord.Embed:
+    """/army remove asks first (the button removes)."""
+    return discord.Embed(
+        title=f"Remove {name}?", description=f"{summary(army)}. This cannot be undone."
+    )
+
+
 def army_embed(army: Army) -> discord.Embed:
     """The army's units with their models and points (a unit's datasheet: `unit:`)."""
     about = [summary(army), army.faction, f"from {SOURCES[army.source]}"]
