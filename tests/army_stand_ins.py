@@ -6,7 +6,7 @@ is tested either way. `readers` is the fixture that installs them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -69,11 +69,10 @@ def _placeholder(call: object) -> bool:
 
 
 @pytest.fixture
-def readers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def readers(monkeypatch: pytest.MonkeyPatch) -> None:
     data = ARMY_10TH.read_bytes()
     if _placeholder(lambda: files.read_upload(data, "army.json")):
         monkeypatch.setattr(files, "read_upload", _read)
     unit = Army.model_validate_json(data).units[0]
     if _placeholder(lambda: field.unit_profile(unit, "10th")):
         monkeypatch.setattr(field, "unit_profile", _profile)
-    yield

@@ -79,7 +79,8 @@ def free_name(state: GameState, name: str) -> str:
 def add_all(
     state: GameState, owner: int, actor: int, profiles: Sequence[UnitProfile]
 ) -> list[Event]:
-    """One action adding every profile as `owner`'s unit, each under a name free at its turn."""
+    """One action adding every profile as `owner`'s unit, each under a name free at its turn
+    (a second Intercessor Squad is "Intercessor Squad 2", and so on across fieldings)."""
     events: list[Event] = []
     scratch = state
     for profile in profiles:
@@ -104,7 +105,7 @@ async def field(services: Services, actor: Actor, army_name: str, units: str | N
             skipped.append(shown)
             continue
         made = fielding.unit_profile(unit, edition)
-        profiles.append(made.profile.model_copy(update={"name": shown[:NAME_LENGTH]}))
+        profiles.append(made.profile.model_copy(update={"name": unit.name[:NAME_LENGTH]}))
         notes += [f"{shown}: {note}" for note in made.notes]
     if not profiles:
         raise VoxError(
