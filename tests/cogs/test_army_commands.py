@@ -111,6 +111,10 @@ async def test_unknown_army_or_unit_names_the_nearest(harness: Harness) -> None:
     assert unit.content == 'Ultramarines has no unit called "Captian"; did you mean "Captain"?'
     with pytest.raises(Rejected):
         await harness.slash("army show", army="x" * 101)
+    with pytest.raises(Rejected):
+        await harness.slash("army show", army="Ultramarines", unit="x" * 101)
+    [raw] = await harness.slash("army show", raw=True, army="Ultramarines", unit="x" * 101)
+    assert raw.content == "Keep the unit name between 1 and 100 characters."
 
 
 async def test_armies_are_their_players_own(harness: Harness) -> None:
