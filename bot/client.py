@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.movement",
     "cogs.reserves",
     "cogs.campaign",
+    "cogs.armies",
     "cogs.help",
 )
 SYNC_HASH_KEY = "command_tree_hash"

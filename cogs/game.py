@@ -18,6 +18,7 @@ from bot.ui.game.embeds import who
 from bot.ui.game.live import NextPhaseButton
 from bot.ui.game.setup import DeployedButton, RoleButton, send_offer
 from bot.ui.transformers import Choice, NameText
+from cogs.game_field import GameFieldCommands
 from cogs.game_review import GameReviewCommands
 
 Mission = app_commands.Transform[str, NameText("the mission", 100)]
@@ -30,6 +31,7 @@ BattleSize = app_commands.Transform[str, Choice("a battle size", SIZES)]
 
 class GameCog(
     GameReviewCommands,
+    GameFieldCommands,
     commands.GroupCog,
     group_name="game",
     group_description="Track the game in this channel",

@@ -73,6 +73,13 @@ EXAMPLES: dict[str, str] = {
     "reason:Rearm and Resupply",
     "campaign requisition add": "/campaign requisition add campaign:Vigilus amount:1",
     "campaign requisition supply": "/campaign requisition supply campaign:Vigilus",
+    "army import": "/army import file:ultramarines.rosz name:Ultramarines",
+    "army list": "/army list",
+    "army show": "/army show army:Ultramarines unit:Intercessor Squad",
+    "army rename": "/army rename army:Ultramarines name:Ultramarines 2nd Company",
+    "army remove": "/army remove army:Ultramarines",
+    "army export": "/army export army:Ultramarines",
+    "game field": "/game field army:Ultramarines units:Intercessor Squad, Captain",
 }
 
 
@@ -83,6 +90,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "rolls": ("psychic", "smite", "warp-charge", "morale", "battleshock", "desperate-escape",
               "charge", "advance", "reserves"),
     "campaign": ("campaign",),
+    "armies": ("army",),
 }  # fmt: skip
 
 

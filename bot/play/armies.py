@@ -1,0 +1,197 @@
+"""A player's armies: import a list, read, rename, remove and export them.
+
+An army belongs to the player who imported it (keyed by their user id), in every server and in
+direct messages: each use case reads and changes only the actor's own armies. A file is read off
+the event loop, and an army is stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from bot.armies import files
+from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD, MAX_UPLOAD_TEXT
+from bot.armies.model import Army, ArmyUnit
+from bot.errors import BadFile, NotFound, VoxError
+from bot.play.actor import Actor
+from bot.play.campaign_armies import refresh_cards
+from bot.play.services import Services
+from bot.rules.names import name_key
+from bot.store import armies as store
+from bot.store.armies import StoredArmy as StoredArmy  # the ui shows it
+from bot.store.errors import Duplicate, Missing
+
+NO_ARMIES = "You have no armies yet; import a list with /army import."
+FULL = (
+    f"You keep {MAX_ARMIES} armies already; remove one with /army remove, "
+    "or replace one with update:True."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """An attached file: its name and size as Discord gives them, and how to download it."""
+
+    filename: str
+    size: int
+    read: Callable[[], Awaitable[bytes]]
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import stored, whether it replaced an army of that name, and how many campaign
+    cards made from that army it updated."""
+
+    stored: StoredArmy
+    replaced: bool = False
+    cards: int = 0
+
+    @property
+    def army(self) -> Army:
+        return self.stored.army
+
+
+def clash(name: str) -> str:
+    return (
+        f"You already have an army called {name}; pick another `name:`, "
+        "or `update:True` to replace it."
+    )
+
+
+def too_big(size: int) -> str:
+    return f"That file is {size / 1_000_000:.1f} MB; Vox reads army lists up to {MAX_UPLOAD_TEXT}."
+
+
+def nearest(name: str, names: Sequence[str]) -> str | None:
+    """The name among `names` closest to `name` (by key), for a "did you mean" sentence."""
+    keys = {name_key(n): n for n in names}
+    close = difflib.get_close_matches(name_key(name), list(keys), n=1, cutoff=0.0)
+    return keys[close[0]] if close else None
+
+
+async def import_army(
+    services: Services, actor: Actor, upload: Upload, name: str | None, update: bool = False
+) -> Imported:
+    """Read the file into an army and store it as the actor's (`update`: replacing the army of
+    that name, then refreshing the campaign cards made from it). Nothing is downloaded before
+    the size and the player's number of armies are checked; a file Vox cannot read stores
+    nothing."""
+    db, owner = services.db, actor.user_id
+    if upload.size > MAX_UPLOAD:
+        raise BadFile(too_big(upload.size))
+    if not update and await store.count(db, owner) >= MAX_ARMIES:
+        raise VoxError(FULL)
+    data = await upload.read()
+    if len(data) > MAX_UPLOAD:
+        raise BadFile(too_big(len(data)))
+    known = await known_units(services, owner)
+    army = await asyncio.to_thread(files.read_upload, data, upload.filename, known=known, name=name)
+    existing = await store.find(db, owner, army.name)
+    if existing is not None and not update:
+        raise VoxError(clash(existing.name))
+    if existing is None and await store.count(db, owner) >= MAX_ARMIES:
+        raise VoxError(FULL)
+    try:
+        stored = await store.save(db, owner, army, replace=update)
+    except Duplicate as exc:  # stored by a second import in between
+        raise VoxError(clash(army.name)) from exc
+    if existing is None:
+        return Imported(stored)
+    cards = await refresh_cards(services, actor, actor.guild_id, stored.army)
+    return Imported(stored, replaced=True, cards=cards)
+
+
+async def known_units(services: Services, owner: int) -> list[ArmyUnit]:
+    """The units with profiles in the owner's armies (newest army first, one per name): what a
+    text export, which carries no characteristics, is matched against."""
+    seen: set[str] = set()
+    known: list[ArmyUnit] = []
+    for stored in reversed(await store.every(services.db, owner)):
+        for unit in stored.army.units:
+            if not unit.missing and unit.profiles and name_key(unit.name) not in seen:
+                seen.add(name_key(unit.name))
+                known.append(unit)
+    return known
+
+
+async def armies(services: Services, actor: Actor) -> list[StoredArmy]:
+    """The actor's armies, oldest first."""
+    return await store.every(services.db, actor.user_id)
+
+
+async def army(services: Services, actor: Actor, name: str) -> StoredArmy:
+    """The actor's army called `name`; else one sentence naming the nearest one."""
+    found = await store.find(services.db, actor.user_id, name)
+    if found is not None:
+        return found
+    names = await store.names(services.db, actor.user_id, limit=MAX_ARMIES)
+    if not names:
+        raise NotFound(NO_ARMIES)
+    raise NotFound(f'You have no army called "{name}"; did you mean "{nearest(name, names)}"?')
+
+
+def numbered(units: Sequence[ArmyUnit]) -> list[tuple[str, ArmyUnit]]:
+    """Each unit with the name it is shown and fielded by: a second unit of the same name gets
+    " 2", a third " 3" (two Intercessor Squads: "Intercessor Squad", "Intercessor Squad 2")."""
+    seen: dict[str, int] = {}
+    named = []
+    for unit in units:
+        key = name_key(unit.name)
+        seen[key] = seen.get(key, 0) + 1
+        named.append((unit.name if seen[key] == 1 else f"{unit.name} {seen[key]}", unit))
+    return named
+
+
+def unit_of(army: Army, name: str) -> tuple[str, ArmyUnit]:
+    """The army's unit called `name` (as `numbered` names it); else the nearest one's name."""
+    named = numbered(army.units)
+    for shown, unit in named:
+        if name_key(shown) == name_key(name):
+            return shown, unit
+    near = nearest(name, [n for n, _ in named])
+    raise NotFound(f'{army.name} has no unit called "{name}"; did you mean "{near}"?')
+
+
+async def rename(services: Services, actor: Actor, name: str, new_name: str) -> StoredArmy:
+    """Give the actor's army `name` the (clean) name `new_name`."""
+    found = await army(services, actor, name)
+    if found.name == new_name:
+        raise VoxError(f"{found.name} already has that name; pick another `name:`.")
+    renamed = found.army.model_copy(update={"name": new_name})
+    try:
+        return await store.rename(services.db, actor.user_id, found.name, renamed)
+    except Duplicate as exc:
+        raise VoxError(
+            f"You already have an army called {new_name}; pick another `name:`."
+        ) from exc
+    except Missing as exc:  # removed in between
+        raise NotFound(f'You have no army called "{name}"; see /army list.') from exc
+
+
+async def remove(services: Services, actor: Actor, army_id: int) -> str | None:
+    """Delete the actor's army with id `army_id` (a button's); its name, or None if it is gone."""
+    for stored in await armies(services, actor):
+        if stored.id == army_id:
+            await store.remove(services.db, actor.user_id, stored.name)
+            return stored.name
+    return None
+
+
+async def army_names(services: Services, actor: Actor, typed: str) -> list[str]:
+    """The actor's army names containing what is typed (autocomplete)."""
+    key = name_key(typed)
+    every = await store.names(services.db, actor.user_id, limit=MAX_ARMIES)
+    return [n for n in every if key in name_key(n)][:25]
+
+
+async def unit_names(services: Services, actor: Actor, army_name: str, typed: str) -> list[str]:
+    """The names of the army's units containing what is typed (autocomplete; none when the army
+    is not the actor's)."""
+    found = await store.find(services.db, actor.user_id, army_name) if army_name else None
+    if found is None:
+        return []
+    key = name_key(typed)
+    return [n for n, _ in numbered(found.army.units) if key in name_key(n)][:25]

@@ -1,0 +1,1 @@
+"""/army: a player's armies shown (list, a compact datasheet), their options and buttons."""

@@ -1,0 +1,77 @@
+"""/army show army: unit:: one unit of an army as a compact datasheet, in its edition's columns."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.armies.model import CHARACTERISTICS, Army, ArmyUnit, ArmyWeapon, ModelProfile
+from bot.ui.armies.embeds import SOURCES
+from bot.ui.armies.fields import add_lines
+
+HEADERS = {
+    "movement": "M", "toughness": "T", "save": "SV", "wounds": "W", "leadership": "LD",
+    "oc": "OC", "ws": "WS", "bs": "BS", "strength": "S", "attacks": "A",
+}  # fmt: skip
+NINTH_HEADERS = {**HEADERS, "save": "Sv", "leadership": "Ld"}
+
+
+def _headers(army: Army) -> dict[str, str]:
+    return NINTH_HEADERS if army.edition == "9th" else HEADERS
+
+
+def profile_line(army: Army, profile: ModelProfile) -> str:
+    """`Intercessor ×4: M 6" T 4 SV 3+ W 2 LD 6+ OC 2` (a characteristic not given: `-`)."""
+    heads = _headers(army)
+    stats = " ".join(
+        f"{heads[key]} {getattr(profile, key) or '-'}" for key in CHARACTERISTICS[army.edition]
+    )
+    return f"**{profile.name}** ×{profile.models}: {stats}"
+
+
+def weapon_line(army: Army, weapon: ArmyWeapon) -> str:
+    """`2× Plasma gun — 24" A1 BS3+ S7 AP-2 D1 · Hazardous, Rapid Fire 1`."""
+    skill = "WS" if weapon.kind == "melee" else "BS"
+    if army.edition == "9th":
+        kind = weapon.type or ("Melee" if weapon.kind == "melee" else "")
+        stats = f"{weapon.range} {kind} S{weapon.strength} AP{weapon.ap} D{weapon.damage}"
+    else:
+        stats = (
+            f"{weapon.range} A{weapon.attacks} {skill}{weapon.skill} S{weapon.strength} "
+            f"AP{weapon.ap} D{weapon.damage}"
+        )
+    keywords = f" · {', '.join(weapon.keywords)}" if weapon.keywords else ""
+    return f"{weapon.count}× **{weapon.name}** — {stats}{keywords}"
+
+
+def defences(unit: ArmyUnit) -> str:
+    shown = [f"Invulnerable save {unit.invuln}" if unit.invuln else "",
+             f"Feel No Pain {unit.fnp}" if unit.fnp else ""]  # fmt: skip
+    return " · ".join(s for s in shown if s)
+
+
+def unit_embed(army: Army, name: str, unit: ArmyUnit) -> discord.Embed:
+    """The unit's model profiles, defences, keywords, weapons (with how many models carry each)
+    and the texts Vox shows but does not apply (conditional defences)."""
+    models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
+    about = f"{models} · {unit.points} pts · {army.name} ({army.edition}, {SOURCES[army.source]})"
+    embed = discord.Embed(title=name, description=about)
+    if unit.missing:
+        embed.description = (
+            f"{about}\nNo profile yet: import a list that has this unit, then this one again."
+        )
+    add_lines(embed, "Profiles", [profile_line(army, p) for p in unit.profiles])
+    heads = _headers(army)
+    brackets = [
+        f"{b.remaining}: " + (", ".join(f"{heads.get(k, k)} {v}" for k, v in
+                                        b.characteristics.items()) or "-")
+        for b in unit.brackets
+    ]  # fmt: skip
+    add_lines(embed, "Wound brackets (wounds remaining)", brackets)
+    if (shown := defences(unit)) or unit.conditional:
+        add_lines(embed, "Defences", [shown, *unit.conditional] if shown else unit.conditional)
+    if unit.keywords:
+        add_lines(embed, "Keywords", [", ".join(unit.keywords)])
+    add_lines(embed, "Weapons", [weapon_line(army, w) for w in unit.weapons])
+    if unit.wargear:
+        add_lines(embed, "Wargear", [", ".join(unit.wargear)])
+    return embed
