@@ -129,3 +129,10 @@ def build(spec: dict[str, Any]) -> Selection:
 def profile(type_name: str, name: str, **characteristics: str) -> Profile:
     """A profile written in a test: `profile("Weapon", "Boltgun", Range='24"', S="4")`."""
     return Profile(type_name, name, tuple(characteristics.items()))
+
+
+def profiles(selection: Selection) -> Iterator[Profile]:
+    """Every profile of `selection` and of its children, in document order."""
+    yield from selection.profiles
+    for child in selection.children:
+        yield from profiles(child)
