@@ -1,4 +1,5 @@
-"""Composition root: settings → logging → store → bot. `python -m bot [sync]`."""
+"""Composition root: settings → logging → store → bot. `python -m bot [sync]`; and
+`python -m bot army FILE` (an army list as Vox's JSON, no settings needed)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import ValidationError
 
+from bot.armies import cli as army_cli
 from bot.client import SyncForbidden, VoxBot
 from bot.rules.dice import Dice
 from bot.settings import MissingToken, Settings, invalid_setting
@@ -23,7 +25,10 @@ from bot.store.database import Database, UnusableDatabase
 
 log = logging.getLogger("vox")
 
-USAGE = "Usage: python -m bot [sync]   (sync: push the slash commands to Discord now and exit)"
+USAGE = (
+    "Usage: python -m bot [sync]   (sync: push the slash commands to Discord now and exit); "
+    "python -m bot army FILE [--name NAME]   (print an army list as Vox's JSON)"
+)
 REJECTED = (
     "Discord rejected DISCORD_TOKEN: put a current bot token in .env "
     "(Developer Portal -> your application -> Bot -> Reset Token)."
@@ -106,6 +111,8 @@ def _stop(bot: VoxBot, sig: signal.Signals) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["army"]:
+        return army_cli.main(args[1:])
     if args not in ([], ["sync"]):
         print(USAGE, file=sys.stderr)
         return 2

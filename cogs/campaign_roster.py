@@ -11,12 +11,16 @@ from bot.client import VoxBot
 from bot.play import campaign_roster as roster
 from bot.play.campaign_roster import CardChanged
 from bot.ui.actors import actor
-from bot.ui.campaign.cards import new_card
+from bot.ui.campaign.cards import add
 from bot.ui.campaign.embeds import card_embed
 from bot.ui.campaign.options import (
+    ArmyName,
+    ArmyUnitName,
     CampaignName,
     CardName,
     NewCardName,
+    complete_armies,
+    complete_army_units,
     complete_campaigns,
     complete_cards,
 )
@@ -50,33 +54,43 @@ class RosterCommands(commands.Cog):
     unit = app_commands.Group(name="unit", description="Units on your campaign roster")
 
     @unit.command(name="add")
-    @described_profile(name="Unit name", points="Its points (10th) or Power Level (9th)")
-    @app_commands.autocomplete(campaign=complete_campaigns)
+    @described_profile(
+        name="Unit name (from an army: the unit's; a card of yours by this name takes its profile)",
+        points="Its points (10th) or Power Level (9th); from an army: the unit's",
+        army="One of your armies (/army list): the card takes a unit's profile and weapons",
+        army_unit="The army's unit",
+    )
+    @app_commands.autocomplete(
+        campaign=complete_campaigns, army=complete_armies, army_unit=complete_army_units
+    )
     async def unit_add(
         self,
         interaction: discord.Interaction[VoxBot],
         campaign: CampaignName,
-        name: NewCardName,
-        points: Points,
-        models: Models,
-        wounds: Wounds,
-        toughness: Toughness,
-        save: ShortText,
+        name: NewCardName | None = None,
+        points: Points | None = None,
+        models: Models | None = None,
+        wounds: Wounds | None = None,
+        toughness: Toughness | None = None,
+        save: ShortText | None = None,
         invuln: ShortText | None = None,
         fnp: ShortText | None = None,
-        leadership: Leadership = 7,
-        oc: ObjectiveControl = 1,
-        move: Move = 6,
+        leadership: Leadership | None = None,
+        oc: ObjectiveControl | None = None,
+        move: Move | None = None,
         keywords: Keywords | None = None,
+        army: ArmyName | None = None,
+        army_unit: ArmyUnitName | None = None,
     ) -> None:
-        """Add a unit card to your roster (add weapons in a game, then /campaign unit copy)."""
+        """Add a unit card to your roster: type its profile, or take a unit of your army."""
         typed = {
             "models": models, "wounds": wounds, "toughness": toughness, "save": save,
             "invuln": invuln, "fnp": fnp, "leadership": leadership, "oc": oc, "move": move,
             "keywords": keywords,
         }  # fmt: skip
-        card = new_card(interaction.user.id, name, points, **typed)
-        await _shown(interaction, await roster.enrol(self.bot, actor(interaction), campaign, card))
+        me = actor(interaction)
+        text, embed = await add(self.bot, me, campaign, name, points, army, army_unit, **typed)
+        await interaction.response.send_message(text, embed=embed)
 
     @unit.command(name="copy")
     @app_commands.describe(

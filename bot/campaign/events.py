@@ -14,7 +14,7 @@ from bot import eventlog
 from bot.campaign.models import Battle, Card
 from bot.campaign.rules import CampaignEdition
 from bot.eventlog import BaseEvent
-from bot.game.units import Name
+from bot.game.units import Name, UnitProfile
 
 OutOfActionChoice = Literal["devastating_blow", "battle_scar"]
 
@@ -54,6 +54,26 @@ class CardRemoved(BaseEvent):
     kind: Literal["card_removed"] = "card_removed"
     name: str
     reason: str = Field(default="", max_length=200)
+
+
+class ProfileUpdate(BaseModel):
+    """A card's new profile and points from unit `army_unit` of the player's army `army`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: str
+    profile: UnitProfile
+    points: int = Field(ge=0, le=10000)
+    army: str = Field(min_length=1, max_length=100)
+    army_unit: str = Field(min_length=1, max_length=110)
+
+
+class ProfilesUpdated(BaseEvent):
+    """Cards given their army unit's profile (linked, or the army re-imported): their XP,
+    honours, scars and record stay as they were."""
+
+    kind: Literal["profiles_updated"] = "profiles_updated"
+    updates: tuple[ProfileUpdate, ...] = Field(min_length=1, max_length=200)
 
 
 class RequisitionChanged(BaseEvent):
@@ -170,6 +190,7 @@ Event = (
     | CardAdded
     | CardEdited
     | CardRemoved
+    | ProfilesUpdated
     | RequisitionChanged
     | SupplyIncreased
     | BattleRecorded
@@ -188,10 +209,10 @@ Event = (
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.model_fields["kind"].default: cls
     for cls in (
-        CampaignCreated, PlayerJoined, CardAdded, CardEdited, CardRemoved, RequisitionChanged,
-        SupplyIncreased, BattleRecorded, BattleImported, NoteSet, OutOfActionRolled,
-        OutOfActionChosen, MarkedForGreatness, ExperienceAwarded, HonourGained,
-        RequisitionGranted, AftermathFinished, EventUndone,
+        CampaignCreated, PlayerJoined, CardAdded, CardEdited, CardRemoved, ProfilesUpdated,
+        RequisitionChanged, SupplyIncreased, BattleRecorded, BattleImported, NoteSet,
+        OutOfActionRolled, OutOfActionChosen, MarkedForGreatness, ExperienceAwarded,
+        HonourGained, RequisitionGranted, AftermathFinished, EventUndone,
     )
 }  # fmt: skip
 

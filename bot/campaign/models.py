@@ -33,6 +33,10 @@ class Card(BaseModel):
     kills: NonNegativeInt = 0
     legendary_veterans: bool = False
     notes: str = Field(default="", max_length=200)
+    # Made from a player's army (None: typed or copied): the army's name and its unit's label,
+    # so re-importing the army updates this card's profile.
+    army: str | None = Field(default=None, min_length=1, max_length=100)
+    army_unit: str | None = Field(default=None, min_length=1, max_length=110)
 
     @property
     def key(self) -> str:

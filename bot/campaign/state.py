@@ -125,6 +125,17 @@ def _edited(state: CampaignState, e: ev.CardEdited) -> CampaignState:
     return replace(state, cards=cards)
 
 
+def _profiles(state: CampaignState, e: ev.ProfilesUpdated) -> CampaignState:
+    """Each card's profile, points and source; its name, XP, honours, scars and record kept."""
+    cards = dict(state.cards)
+    for u in e.updates:
+        card = _card(state, u.card)
+        profile = u.profile.model_copy(update={"name": card.name})
+        change = {"profile": profile, "points": u.points, "army": u.army, "army_unit": u.army_unit}
+        cards[card.key] = card.model_copy(update=change)
+    return replace(state, cards=cards)
+
+
 def _results(state: CampaignState, battle: Battle) -> CampaignState:
     players = dict(state.players)
     for me in battle.players:
@@ -228,6 +239,7 @@ _HANDLERS: dict[str, Callable[[CampaignState, Any], CampaignState]] = {
     "card_added": lambda s, e: replace(s, cards=_cards(s, e.card.key, e.card)),
     "card_edited": _edited,
     "card_removed": lambda s, e: replace(s, cards=_cards(s, name_key(e.name), None)),
+    "profiles_updated": _profiles,
     "requisition_changed": lambda s, e: _rp(s, e.player, e.amount),
     "supply_increased": _supply,
     "battle_recorded": _recorded,

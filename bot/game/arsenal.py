@@ -5,8 +5,10 @@ both a Pistol and another type of ranged weapon ... shoots, it can either shoot 
 or with its other ranged weapons." Pistols are the default while the unit is in combat ("A model
 can make attacks with a Pistol even when its unit is within Engagement Range of enemy units") or
 when it has nothing else; Grenades (one model throws one, seed 000) are offered, not preselected.
-Fight phase (and 7th's Assault phase): the melee weapons, all preselected. What the rules forbid
-about a choice is `bot.game.attack_checks`; what the turn changes on the rolls, `situations`.
+Fight phase (and 7th's Assault phase): the melee weapons, all preselected (Extra Attacks ones too).
+A One Shot weapon fired already this battle (10th Core, One Shot: "The bearer can only shoot with
+this weapon once per battle") is still offered, marked spent, but not preselected. What the rules
+forbid about a choice is `bot.game.attack_checks`; what the turn changes on the rolls, `situations`.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from dataclasses import dataclass
 
 from bot.game.units import Unit, Weapon
 from bot.rules.errors import IllegalAction
+from bot.rules.names import name_key
 
 SHOOTING = "shooting"
 FIGHTING = ("fight", "assault")  # 7th's melee phase is its Assault phase (seed 001)
 BIG = ("MONSTER", "VEHICLE")
+ONE_SHOT = "one shot"
+SPENT = "One Shot, fired already"  # what the offered list says of a spent One Shot weapon
 
 
 def phrases(abilities: str) -> frozenset[str]:
@@ -81,6 +86,16 @@ def armed(unit: Unit) -> tuple[Armed, ...]:
     return tuple(Armed(i, w) for i, w in enumerate(unit.profile.weapons))
 
 
+def spent(unit: Unit, a: Armed) -> bool:
+    """A One Shot weapon of `unit` that was fired already this battle."""
+    return a.has(ONE_SHOT) and name_key(a.name) in unit.spent
+
+
+def offered_kind(unit: Unit, a: Armed) -> str:
+    """What the offered list says of a weapon: its kind, or that it is spent."""
+    return SPENT if spent(unit, a) else a.kind
+
+
 def big(unit: Unit) -> bool:
     """A MONSTER or VEHICLE: Big Guns Never Tire (seed 002, seed 003)."""
     return any(unit.profile.has(k) for k in BIG)
@@ -99,7 +114,7 @@ def arsenal(unit: Unit, phase: str | None) -> Arsenal:
                 f"{unit.name} has no melee weapons; add one (range Melee) with /unit weapon, "
                 "or name a weapon with weapon:."
             )
-        return Arsenal(melee, tuple(a.index for a in melee), fighting=True)
+        return Arsenal(melee, _fresh(unit, melee), fighting=True)
     ranged = tuple(a for a in weapons if not a.melee)
     if not ranged:
         raise IllegalAction(
@@ -109,9 +124,16 @@ def arsenal(unit: Unit, phase: str | None) -> Arsenal:
     return Arsenal(ranged, _shooting_default(unit, ranged), fighting=False)
 
 
+def _fresh(unit: Unit, group: tuple[Armed, ...]) -> tuple[int, ...]:
+    """The indexes of `group` but its spent One Shot weapons; all of them when every one is
+    spent (the checks then warn)."""
+    return tuple(a.index for a in group if not spent(unit, a)) or tuple(a.index for a in group)
+
+
 def _shooting_default(unit: Unit, ranged: tuple[Armed, ...]) -> tuple[int, ...]:
-    pistols = tuple(a.index for a in ranged if a.pistol)
-    others = tuple(a.index for a in ranged if not a.pistol and not a.grenade)
+    fresh = tuple(a for a in ranged if not spent(unit, a))
+    pistols = tuple(a.index for a in fresh if a.pistol)
+    others = tuple(a.index for a in fresh if not a.pistol and not a.grenade)
     if pistols and (not others or (unit.in_combat and not big(unit))):
         return pistols
-    return others or tuple(a.index for a in ranged)
+    return others or _fresh(unit, ranged)

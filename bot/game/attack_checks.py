@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.game.arsenal import FIGHTING, SHOOTING, Armed, big
+from bot.game.arsenal import FIGHTING, SHOOTING, Armed, big, spent
 from bot.game.model import GameState
 from bot.game.units import Unit
 from bot.rules.rulesets import Ruleset
@@ -131,6 +131,24 @@ def not_in_combat(
     )
 
 
+def one_shot_spent(
+    state: GameState, unit: Unit, chosen: Sequence[Armed], rules: Ruleset
+) -> str | None:
+    """10th Core, One Shot: "The bearer can only shoot with this weapon once per battle"."""
+    fired = [a for a in chosen if spent(unit, a)]
+    if not fired:
+        return None
+    return f"{_names(fired)} {_has(fired)} One Shot and {_was(fired)} fired already this battle."
+
+
+def _has(weapons: Sequence[Armed]) -> str:
+    return "has" if len(weapons) == 1 else "have"
+
+
+def _was(weapons: Sequence[Armed]) -> str:
+    return "was" if len(weapons) == 1 else "were"
+
+
 CHECKS: tuple[Check, ...] = (
     wrong_phase,
     wrong_kind,
@@ -140,6 +158,7 @@ CHECKS: tuple[Check, ...] = (
     locked_in_combat,
     pistols_and_others,
     not_in_combat,
+    one_shot_spent,
 )
 
 

@@ -34,6 +34,7 @@ from bot.game.events import (
     VictoryPointsScored,
     WeaponAdded,
     WeaponRemoved,
+    WeaponSpent,
 )
 from bot.rules.editions import edition
 
@@ -116,6 +117,8 @@ def _describe(event: Event, who: Callable[[int | None], str]) -> str:
             return f"{event.unit} got a weapon: {event.weapon.name}"
         case WeaponRemoved():
             return f"{event.unit} lost a weapon: {event.weapon.name}"
+        case WeaponSpent():
+            return f"{event.unit} fired its One Shot weapon {event.weapon}"
         case UnitMoved():
             roll = f" (rolled {event.roll})" if event.roll is not None else ""
             return f"{event.unit} {MOVES[event.how]}{roll}"

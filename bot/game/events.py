@@ -25,6 +25,7 @@ from bot.game.unit_events import (
     UnitReserved,
     WeaponAdded,
     WeaponRemoved,
+    WeaponSpent,
 )
 
 __all__ = [  # the unit events, re-exported beside this module's own
@@ -40,6 +41,7 @@ __all__ = [  # the unit events, re-exported beside this module's own
     "UnitReserved",
     "WeaponAdded",
     "WeaponRemoved",
+    "WeaponSpent",
 ]
 
 
@@ -201,6 +203,7 @@ Event = (
     | UnitRemoved
     | WeaponAdded
     | WeaponRemoved
+    | WeaponSpent
     | UnitMoved
     | DamageApplied
     | Healed
@@ -225,7 +228,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CommandPointsGained, CommandPointsSpent, VictoryPointsScored, UnitAdded, UnitEdited,
         UnitRemoved, WeaponAdded, WeaponRemoved, UnitMoved, DamageApplied, Healed, DiceRolled,
         PowerAttempted, TestTaken, RolesChosen, DeploymentFinished, EventUndone, GameEnded,
-        ChargeDeclared, EngagementChanged, UnitReserved, ReserveRolled, PromptShown,
+        ChargeDeclared, EngagementChanged, UnitReserved, ReserveRolled, PromptShown, WeaponSpent,
     )
 }  # fmt: skip
 

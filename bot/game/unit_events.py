@@ -1,5 +1,6 @@
-"""The events of units on the table: added, edited, weapons, moves, charges, engagement,
-Reserves, damage and healing. Re-exported by `bot.game.events`, whose `Event` union holds them."""
+"""The events of units on the table: added, edited, weapons (and One Shot ones spent), moves,
+charges, engagement, Reserves, damage and healing. Re-exported by `bot.game.events`, whose
+`Event` union holds them."""
 
 from __future__ import annotations
 
@@ -46,6 +47,15 @@ class WeaponRemoved(BaseEvent):
     kind: Literal["weapon_removed"] = "weapon_removed"
     unit: str
     weapon: Weapon
+
+
+class WeaponSpent(BaseEvent):
+    """A One Shot weapon fired (10th Core: "The bearer can only shoot with this weapon once per
+    battle"): spent for the rest of the battle."""
+
+    kind: Literal["weapon_spent"] = "weapon_spent"
+    unit: str
+    weapon: str
 
 
 class UnitMoved(BaseEvent):

@@ -100,6 +100,12 @@ def _weapon_removed(state: GameState, e: ev.WeaponRemoved) -> GameState:
     return replace_unit(state, e.unit, replace(unit, profile=profile))
 
 
+def _spent(state: GameState, e: ev.WeaponSpent) -> GameState:
+    """A One Shot weapon fired: spent until the battle ends (a new turn keeps it)."""
+    unit = _unit(state, e.unit)
+    return replace_unit(state, e.unit, replace(unit, spent=unit.spent | {name_key(e.weapon)}))
+
+
 def _moved(state: GameState, e: ev.UnitMoved) -> GameState:
     """A recorded move; Falling Back leaves every combat (seed 000/003)."""
     unit = _unit(state, e.unit)
@@ -161,6 +167,7 @@ UNIT_HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "unit_removed": _removed,
     "weapon_added": _weapon,
     "weapon_removed": _weapon_removed,
+    "weapon_spent": _spent,
     "unit_moved": _moved,
     "charge_declared": _charged,
     "engagement_changed": _engagement,

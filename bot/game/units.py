@@ -78,6 +78,7 @@ class Unit:
     charge_declared: bool = False  # this turn (one charge per unit per phase)
     charge_rerolled: bool = False  # its failed charge was re-rolled this turn
     in_reserve: bool = False  # Eternum: placed into Reserves and not arrived yet
+    spent: frozenset[str] = frozenset()  # name keys of its One Shot weapons fired this battle
 
     @classmethod
     def fresh(cls, owner: int, profile: UnitProfile) -> Unit:

@@ -12,15 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import Stale
-from bot.game import Event, GameState, Unit, set_health
+from bot.game import Event, GameState, Unit, chain, set_health
 from bot.game import guards as game_guards
-from bot.game.arsenal import Armed, armed, arsenal
+from bot.game.arsenal import Armed, armed, arsenal, offered_kind
 from bot.game.attack_checks import problems
+from bot.game.hazardous import HazardOutcome
 from bot.play.actor import Actor, may_change
 from bot.play.attack_plan import NO_UNITS, Plan, Typed, picked_weapons, plan, rules_for
+from bot.play.hazardous import after_attack, outcome, records
 from bot.play.rolled import roll_and_record
 from bot.play.services import Services
 from bot.rules.attack import AttackResult, resolve
+from bot.rules.hazardous import Hazard, roll_tests
 from bot.rules.odds import Odds, compute
 from bot.rules.odds.cost import check as check_size
 from bot.rules.profiles import AttackSpec
@@ -45,11 +48,13 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class Attacked:
-    """An attack rolled: what was rolled, and the tracked target after its damage (if any)."""
+    """An attack rolled: what was rolled, the tracked target after its damage (if any), and the
+    attacker's Hazardous tests (applied to it when it is tracked)."""
 
     plan: Plan
     result: AttackResult
     target: Unit | None = None
+    hazard: HazardOutcome | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,7 @@ class Warned:
 
 
 Answer = Attacked | Offered | Warned
+Rolled = tuple[Plan, AttackResult, Hazard | None, Unit | None]  # and the attacker before
 
 
 async def attack(services: Services, actor: Actor, ask: Ask) -> Answer:
@@ -121,7 +127,7 @@ def _chosen(state: GameState, unit: Unit, ask: Ask) -> tuple[int, ...] | Offered
     return Offered(
         unit.name,
         phase.name if phase else "",
-        tuple((a.index, a.name, a.kind) for a in offer.offered),
+        tuple((a.index, a.name, offered_kind(unit, a)) for a in offer.offered),
         offer.default,
         state.phase_seq,
     )
@@ -136,24 +142,32 @@ async def _roll(
     chosen: tuple[int, ...] | None,
     phase_seq: int | None,
 ) -> Attacked:
+    """Rolled, then the Hazardous tests; recorded when it changes the game: damage to a tracked
+    target, a tracked attacker's failed tests and One Shot weapons spent, all in one action."""
     first = plan(typed, state, rules, chosen)
-    if first.target is None or state is None:
-        return Attacked(first, resolve(first.spec, services.dice))
+    if state is None or not records(state, first, typed, chosen):
+        result = resolve(first.spec, services.dice)
+        return Attacked(
+            first, result, hazard=outcome(roll_tests(first.spec.weapons, services.dice))
+        )
 
-    def decide(now: GameState) -> tuple[tuple[Plan, AttackResult], list[Event]]:
+    def decide(now: GameState) -> tuple[Rolled, list[Event]]:
         same_phase(now, phase_seq)
         aimed = plan(typed, now, rules, chosen)
         result = resolve(aimed.spec, services.dice)
-        assert aimed.target is not None
-        source = " + ".join(w.name or "attack" for w in aimed.spec.weapons)
-        damage = set_health(
-            now, aimed.target, result.models_left, result.wounds_left, source, aimed.attacker
-        )
-        return (aimed, result), damage
+        hazard = roll_tests(aimed.spec.weapons, services.dice)
+        events: list[Event] = []
+        if aimed.target is not None:
+            source = " + ".join(w.name or "attack" for w in aimed.spec.weapons)
+            events = set_health(
+                now, aimed.target, result.models_left, result.wounds_left, source, aimed.attacker
+            )
+        bearer, more = after_attack(now, aimed, typed, chosen, hazard)
+        return (aimed, result, hazard, bearer), chain(*events, *more)
 
-    (aimed, result), outcome = await roll_and_record(services, actor, decide)
-    assert aimed.target is not None
-    return Attacked(aimed, result, outcome.state.unit(aimed.target))
+    (aimed, result, hazard, bearer), done = await roll_and_record(services, actor, decide)
+    target = done.state.unit(aimed.target) if aimed.target else None
+    return Attacked(aimed, result, target, outcome(hazard, bearer, done.state))
 
 
 async def planned(services: Services, channel_id: int, typed: Typed) -> Plan:

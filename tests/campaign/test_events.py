@@ -16,7 +16,7 @@ def test_every_event_of_a_played_campaign_survives_json() -> None:
 
 
 def test_every_event_kind_is_registered_once() -> None:
-    assert len(EVENT_TYPES) == 18
+    assert len(EVENT_TYPES) == 19
     assert all(cls.model_fields["kind"].default == kind for kind, cls in EVENT_TYPES.items())
 
 

@@ -1,20 +1,29 @@
 """The compact /attack card the channel sees: the weapons, hits → wounds → failed saves → damage →
-models destroyed, the tracked target after, the odds of that result in one line, and the
-situations of this turn applied. Every die is behind its Details button, the chart behind Chart."""
+models destroyed, the tracked target after, the odds of that result in one line, the situations of
+this turn applied, and the attacker's Hazardous tests (their dice and what they did). Every die of
+the attack is behind its Details button, the chart behind Chart."""
 
 from __future__ import annotations
 
 import discord
 
+from bot.game.hazardous import HazardOutcome
 from bot.play.attack import Attacked
 from bot.rules.attack import AttackResult
+from bot.rules.hazardous import MORTAL_WOUNDS
 from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec
 from bot.rules.quote import shorten
 from bot.ui.attack.embeds import ATTACK_COLOUR, ODDS_FIELD, target_line, weapon_line
+from bot.ui.game.embeds import unit_line
 
 WEAPONS_LIMIT = 600
 APPLIED_FIELD = "Applied this turn"
+HAZARD_FIELD = "Hazardous"
+UNTRACKED_HAZARD = (
+    "for each, a bearer is destroyed, or suffers 3 mortal wounds if it is a CHARACTER, MONSTER "
+    "or VEHICLE (no tracked attacker: apply it yourself)"
+)
 
 
 def _plural(n: int, word: str) -> str:
@@ -48,6 +57,28 @@ def chain_text(result: AttackResult) -> str:
     return text
 
 
+def hazard_text(h: HazardOutcome) -> str:
+    """`3 tests — 1, 4, 6: 1 failed; a model of Inceptors is destroyed` and the tracked attacker
+    after; or, untracked, what each failed test does."""
+    faces = h.hazard.faces
+    text = f"{_plural(len(faces), 'test')} — {', '.join(map(str, faces))}: "
+    if not h.failed:
+        return text + "all passed"
+    text += f"{h.failed} failed; "
+    if h.bearer is None:
+        return text + UNTRACKED_HAZARD
+    if h.mortal:
+        text += f"{h.bearer} suffers {h.failed * MORTAL_WOUNDS} mortal wounds"
+    elif h.models_destroyed == 1:
+        text += f"a model of {h.bearer} is destroyed"
+    else:
+        text += f"{h.models_destroyed} models of {h.bearer} are destroyed"
+    if h.after is None:
+        return text
+    wiped = " — the unit is destroyed" if h.after.destroyed else ""
+    return f"{text}{wiped}\n{unit_line(h.after)}"
+
+
 def luck_line(result: AttackResult, odds: Odds) -> str:
     """How likely a result at least this good was, in one line (damage against one model)."""
     if result.target.models == 1 and result.target.wounds > 1:
@@ -78,5 +109,7 @@ def card_embed(done: Attacked, roller: str, odds: Odds | str, tracked: str | Non
     embed.add_field(name=ODDS_FIELD, value=line[:1024], inline=False)
     if plan.applied:
         embed.add_field(name=APPLIED_FIELD, value="\n".join(plan.applied)[:1024], inline=False)
+    if done.hazard is not None:
+        embed.add_field(name=HAZARD_FIELD, value=hazard_text(done.hazard)[:1024], inline=False)
     embed.set_footer(text=f"Rolled by {roller} · Details: every die · Chart: the odds"[:2048])
     return embed

@@ -140,11 +140,22 @@ def _profile(c: Card) -> str:
 
 
 def _weapon(w: Weapon) -> str:
+    """One line: how many models carry it (`2×`; none: every model), its name and profile, and
+    its abilities and shown-only keywords."""
     skill = "auto" if w.skill is None else f"{w.skill}+"
-    extra = f" — {w.abilities}" if w.abilities else ""
+    words = ", ".join(x for x in (w.abilities, *w.other) if x)
+    extra = f" — {words}" if words else ""
+    count = f"{w.count}× " if w.count else ""
     return (
-        f"**{w.name}** ({w.range}) A{w.attacks} {skill} S{w.strength} AP{w.ap} D{w.damage}{extra}"
+        f"{count}**{w.name}** ({w.range}) A{w.attacks} {skill} S{w.strength} AP{w.ap} "
+        f"D{w.damage}{extra}"
     )
+
+
+def _source(c: Card) -> list[tuple[str, str]]:
+    if c.army is None:
+        return []
+    return [("From army", f"{c.army} — {c.army_unit} (re-importing it updates this card)")]
 
 
 def card_embed(state: CampaignState, card: Card) -> discord.Embed:
@@ -171,6 +182,7 @@ def card_embed(state: CampaignState, card: Card) -> discord.Embed:
             fit([f"✖ {s}" for s in card.scars], FIELD),
         ),
         ("Record", record),
+        *_source(card),
         *([("Notes", card.notes)] if card.notes else []),
     )
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.play.campaign_armies import army_names, army_unit_names
 from bot.play.campaigns import campaign_names, card_names
 from bot.ui.actors import actor
 from bot.ui.transformers import BoundedText, NameText
@@ -18,6 +19,8 @@ CampaignName = app_commands.Transform[str, BoundedText("the campaign name", 60)]
 CardName = app_commands.Transform[str, BoundedText("the unit name", 40)]
 NewCampaignName = app_commands.Transform[str, NameText("the campaign name", 60)]  # to choose
 NewCardName = app_commands.Transform[str, NameText("the unit name", 40)]
+ArmyName = app_commands.Transform[str, BoundedText("the army name", 100)]
+ArmyUnitName = app_commands.Transform[str, BoundedText("the army unit", 110)]
 
 
 def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
@@ -38,3 +41,20 @@ async def complete_cards(
     named = getattr(interaction.namespace, "campaign", None)
     campaign = str(named) if named else None
     return _choices(await card_names(interaction.client, actor(interaction), campaign, current))
+
+
+async def complete_armies(
+    interaction: discord.Interaction[VoxBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's armies (they follow their player between servers)."""
+    return _choices(await army_names(interaction.client, actor(interaction), current))
+
+
+async def complete_army_units(
+    interaction: discord.Interaction[VoxBot], current: str
+) -> list[app_commands.Choice[str]]:
+    """The units of the army named in the command's `army` option."""
+    named = getattr(interaction.namespace, "army", None)
+    army = str(named) if named else None
+    found = await army_unit_names(interaction.client, actor(interaction), army, current)
+    return _choices([n for n in found if len(n) <= 100])  # Discord's choice bound
