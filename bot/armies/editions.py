@@ -9,8 +9,6 @@ from bot.armies import ninth, tenth
 from bot.armies.model import ArmyWeapon, Bracket, Edition, ModelProfile
 from bot.armies.tree import Profile, Selection
 
-NINTH_WEAPON = frozenset({"range", "type", "s", "ap", "d"})
-
 
 class Reads(Protocol):
     def is_row(self, profile: Profile) -> bool: ...
@@ -42,7 +40,7 @@ class Ninth:
         return profile.type_name.casefold() == "unit" and ninth.bracket_row(profile)
 
     def is_weapon(self, profile: Profile) -> bool:
-        return {name.casefold() for name, _ in profile.characteristics} >= NINTH_WEAPON
+        return ninth.is_weapon(profile)
 
     def model(self, profile: Profile, models: int) -> ModelProfile:
         return ninth.model_profile(profile, models)
