@@ -50,7 +50,7 @@ def defences(unit: ArmyUnit) -> str:
 
 
 def unit_embed(army: Army, name: str, unit: ArmyUnit) -> discord.Embed:
-    """The unit's model profiles, defences, keywords, weapons (with how many models carry each)
+    """The unit's model profiles, defences, keywords, weapons (with how many of each the unit has)
     and the texts Vox shows but does not apply (conditional defences)."""
     models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
     about = f"{models} · {unit.points} pts · {army.name} ({army.edition}, {SOURCES[army.source]})"

@@ -140,7 +140,7 @@ def _profile(c: Card) -> str:
 
 
 def _weapon(w: Weapon) -> str:
-    """One line: how many models carry it (`2×`; none: every model), its name and profile, and
+    """One line: how many the unit has (`2×`; none: one per model), its name and profile, and
     its abilities and shown-only keywords."""
     skill = "auto" if w.skill is None else f"{w.skill}+"
     words = ", ".join(x for x in (w.abilities, *w.other) if x)

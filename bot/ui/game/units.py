@@ -84,7 +84,7 @@ def unit_embed(unit: Unit, card: Fielded | None = None) -> discord.Embed:
 
 def weapon_line(w: Weapon) -> str:
     """`2× **Plasma gun** (24") A1 3+ S8 AP-3 D2 — rapid fire 1; not applied: Linked Fire`:
-    how many models carry it (when not all), and keywords Vox shows but does not apply."""
+    how many the unit has (when not one per model), and keywords Vox shows but does not apply."""
     skill = "auto" if w.skill is None else f"{w.skill}+"
     carried = f"{w.count}× " if w.count is not None else ""
     shown = f"not applied: {', '.join(w.other)}" if w.other else ""
