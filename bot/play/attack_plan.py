@@ -4,8 +4,8 @@ Typed options override what a unit provides; typed abilities (e.g. `half range`)
 weapon. Without units, the profile options must all be typed. A unit's weapon attacks as many
 times over as the unit has of it (its `count`, see `carriers`), unless `attackers:` is typed. A
 unit's numbers become the rules' `Weapon` and `Target` as they are (no text in between); only
-what was typed is parsed. Weapons chosen in a game's phase also get the situations the game recorded this
-turn (`bot.game.situations`).
+what was typed is parsed. Weapons chosen in a game's phase also get the situations the game
+recorded this turn (`bot.game.situations`).
 """
 
 from __future__ import annotations
