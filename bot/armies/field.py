@@ -1,6 +1,7 @@
 """An army's unit as the game tracks it: a `UnitProfile` with its weapons, for an edition.
 
-The characteristics come from the model profile most of the unit's models use (ties: the first);
+The characteristics come from the model profile that carries most of the unit's wounds (models ×
+W: a T'au Commander over its two Gun Drones, Boyz over their Nob; ties: the first);
 a 9th characteristic tracked by wounds (`*`) is read from the top row of the unit's damage table.
 Every weapon is read as `/unit weapon` would take it and checked by the edition's attack rules
 (`bot.game.army.checked_profile`): one Vox cannot read is left out with a note, never failing the
@@ -85,7 +86,7 @@ def unit_profile(unit: ArmyUnit, edition: Edition) -> Fielded:
             "split it in the list, or add it with /unit add."
         )
     rules = ruleset(edition)
-    model = max(unit.profiles, key=lambda p: p.models)  # the first of the largest
+    model = max(unit.profiles, key=_weight)  # the first of the largest
     r = _Reader(unit, model, edition, [])
     _mixed(r)
     name = unit.name[:NAME_LENGTH].strip()
@@ -97,6 +98,12 @@ def unit_profile(unit: ArmyUnit, edition: Edition) -> Fielded:
         name=name, models=unit.models, keywords=_keywords(r), weapons=weapons, **stats
     )
     return Fielded(checked_profile(rules, fielded), tuple(r.notes))
+
+
+def _weight(p: ModelProfile) -> int:
+    """The wounds the profile's models carry (W unreadable, e.g. 9th `*`: 1 each)."""
+    wounds = re.match(r"\d+", p.wounds or "")
+    return p.models * (int(wounds.group()) if wounds else 1)
 
 
 def _mixed(r: _Reader) -> None:

@@ -35,7 +35,7 @@ def _unit(**changes: object) -> ArmyUnit:
     return ArmyUnit.model_validate(fields)
 
 
-def test_characteristics_come_from_the_profile_most_models_use() -> None:
+def test_characteristics_come_from_the_profile_carrying_most_wounds() -> None:
     fielded = unit_profile(_unit(), "10th")
     p = fielded.profile
     assert (p.name, p.models, p.move, p.toughness, p.save, p.wounds) == (
@@ -54,6 +54,20 @@ def test_mixed_profiles_get_a_note() -> None:
         _unit(profiles=(INTERCESSOR, SERGEANT.model_copy(update={"wounds": "2"}))), "10th"
     )
     assert not any("fielded with" in n for n in same.notes)
+
+
+def test_a_leader_with_more_wounds_than_its_escort_gives_the_profile() -> None:
+    """A T'au Commander (W5) with two Gun Drones (W1): the unit is played as the Commander, as
+    The Silent King is Szarekh (W16) rather than his two Menhirs (W5 each)."""
+    commander = INTERCESSOR.model_copy(
+        update={"name": "Commander", "models": 1, "toughness": "5", "wounds": "5"}
+    )
+    drones = INTERCESSOR.model_copy(update={"name": "Gun Drone", "models": 2, "wounds": "1"})
+    fielded = unit_profile(_unit(models=3, profiles=(drones, commander)), "10th")
+    assert (fielded.profile.toughness, fielded.profile.wounds) == (5, 5)
+    assert "Intercessor Squad: fielded with the Commander profile (1 of 3 models)." in (
+        fielded.notes
+    )
 
 
 def test_a_tie_between_profiles_takes_the_first() -> None:
