@@ -7,23 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.armies import field
 from bot.armies.model import Army
 from bot.campaign.events import CardEdited, ProfilesUpdated
 from bot.play.actor import Actor
 from bot.play.campaign_armies import refresh_cards, refresh_report
 from bot.store import armies
-from tests.cogs.test_campaign_army import fake_unit_profile, squad, strike_force
+from tests.cogs.test_campaign_army import squad, strike_force
 from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness
 
 ME = Actor(ALICE.id, CHANNEL_ID, GUILD_ID)
-
-
-@pytest.fixture(autouse=True)
-def converter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(field, "unit_profile", fake_unit_profile)
 
 
 class NoServices:
