@@ -10,11 +10,9 @@ import pytest
 from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD
 from bot.armies.model import Army
 from bot.game.units import NAME_LENGTH
-from tests.army_stand_ins import ARMY_10TH, readers
+from tests.armies.roster_files import ARMY_10TH
 from tests.harness import BOB, Harness, Rejected, Upload
 
-__all__ = ["readers"]
-pytestmark = pytest.mark.usefixtures("readers")
 ARMY = Upload("ultramarines.json", ARMY_10TH.read_bytes())
 
 
