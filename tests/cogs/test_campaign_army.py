@@ -48,11 +48,11 @@ async def test_a_card_takes_an_army_units_profile_weapons_and_keywords(tmp_path:
     async with Harness.running(tmp_path) as h:
         await vigilus(h)
         [reply] = await h.slash("campaign unit add", campaign="Vigilus", army="strike force",
-                                army_unit="Intercessor Squad #2")  # fmt: skip
+                                army_unit="Intercessor Squad 2")  # fmt: skip
         state = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state
-    card = state.card("Intercessor Squad #2")
+    card = state.card("Intercessor Squad 2")
     assert card is not None and card.owner == ALICE.id and card.points == 160
-    assert (card.army, card.army_unit) == ("Strike Force", "Intercessor Squad #2")
+    assert (card.army, card.army_unit) == ("Strike Force", "Intercessor Squad 2")
     assert card.profile.models == 5 and card.profile.keywords == ("INFANTRY", "IMPERIUM")
     assert [w.name for w in card.profile.weapons] == ["Bolt rifle"]
     assert not reply.ephemeral
@@ -156,7 +156,7 @@ async def test_autocomplete_offers_the_callers_armies_and_their_units(tmp_path: 
                                      army="Strike Force", army_unit="inter")  # fmt: skip
     assert [c["value"] for c in named] == ["Strike Force"]
     assert bobs == []  # armies are their player's
-    assert [c["value"] for c in units] == ["Intercessor Squad", "Intercessor Squad #2"]
+    assert [c["value"] for c in units] == ["Intercessor Squad", "Intercessor Squad 2"]
 
 
 async def test_a_card_from_an_army_is_fielded_and_attacks_with_its_weapons(
