@@ -12,17 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 from discord import app_commands
 
 from bot.rules.dice import Dice
-from tests.army_stand_ins import readers, roster_file
+from tests.armies.roster_files import roster_file
 from tests.harness import ALICE, BOB, Harness, Upload
 from tests.harness.posts import refusals
 
 BY_ALEX = "   (Alex)"  # a line the opponent types
 README = Path(__file__).resolve().parents[1] / "README.md"
-__all__ = ["readers"]  # the army readers (a stand-in until the real ones land)
 
 
 def example_lines() -> list[str]:
@@ -70,7 +68,6 @@ def parse_line(h: Harness, line: str) -> tuple[str, dict[str, Any]]:
     return cmd.qualified_name, values
 
 
-@pytest.mark.usefixtures("readers")
 async def test_every_readme_example_works_when_typed_in_order(tmp_path: Path) -> None:
     lines = example_lines()
     assert len(lines) > 30

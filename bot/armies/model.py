@@ -9,9 +9,12 @@ has a known largest size.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from bot.rules.names import name_key
 
 FORMAT: Literal["vox-army"] = "vox-army"
 VERSION: Literal[1] = 1
@@ -122,3 +125,16 @@ class Army(_Frozen):
 
     def to_json(self) -> str:
         return self.model_dump_json(indent=2, exclude_defaults=False)
+
+
+def numbered(units: Sequence[ArmyUnit]) -> list[tuple[str, ArmyUnit]]:
+    """Each unit with the name it is shown, fielded and made a campaign card by: a second unit of
+    the same name gets " 2", a third " 3" (two Intercessor Squads: "Intercessor Squad",
+    "Intercessor Squad 2")."""
+    seen: dict[str, int] = {}
+    named = []
+    for unit in units:
+        key = name_key(unit.name)
+        seen[key] = seen.get(key, 0) + 1
+        named.append((unit.name if seen[key] == 1 else f"{unit.name} {seen[key]}", unit))
+    return named

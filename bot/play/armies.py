@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.armies import files
 from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD, MAX_UPLOAD_TEXT
 from bot.armies.model import Army, ArmyUnit
+from bot.armies.model import numbered as numbered  # the ui names units as the use cases do
 from bot.errors import BadFile, NotFound, VoxError
 from bot.play.actor import Actor
 from bot.play.campaign_armies import refresh_cards
@@ -131,18 +132,6 @@ async def army(services: Services, actor: Actor, name: str) -> StoredArmy:
     if not names:
         raise NotFound(NO_ARMIES)
     raise NotFound(f'You have no army called "{name}"; did you mean "{nearest(name, names)}"?')
-
-
-def numbered(units: Sequence[ArmyUnit]) -> list[tuple[str, ArmyUnit]]:
-    """Each unit with the name it is shown and fielded by: a second unit of the same name gets
-    " 2", a third " 3" (two Intercessor Squads: "Intercessor Squad", "Intercessor Squad 2")."""
-    seen: dict[str, int] = {}
-    named = []
-    for unit in units:
-        key = name_key(unit.name)
-        seen[key] = seen.get(key, 0) + 1
-        named.append((unit.name if seen[key] == 1 else f"{unit.name} {seen[key]}", unit))
-    return named
 
 
 def unit_of(army: Army, name: str) -> tuple[str, ArmyUnit]:

@@ -2,7 +2,8 @@
 re-importing the army updates their profiles.
 
 A card remembers its army's name and its unit's label (the unit's name; a later unit of the same
-name is `Name #2`, `Name #3` in the list's order), and only its owner's army can update it.
+name is `Name 2`, `Name 3` in the list's order, as /army show names it), and only its owner's
+army can update it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.armies import field
-from bot.armies.model import Army, ArmyUnit, Edition
+from bot.armies.model import Army, ArmyUnit, Edition, numbered
 from bot.campaign import CampaignState, Event, add_card
 from bot.campaign.army_cards import Source, link_card, refresh
 from bot.campaign.events import ProfilesUpdated
@@ -41,14 +42,8 @@ class FromArmy:
 
 
 def labelled(army: Army) -> dict[str, tuple[str, ArmyUnit]]:
-    """Each unit by the `name_key` of its label: its name, `Name #2` for a second of that name."""
-    seen: dict[str, int] = {}
-    found: dict[str, tuple[str, ArmyUnit]] = {}
-    for unit in army.units:
-        n = seen[name_key(unit.name)] = seen.get(name_key(unit.name), 0) + 1
-        label = unit.name if n == 1 else f"{unit.name} #{n}"
-        found[name_key(label)] = (label, unit)
-    return found
+    """Each unit by the `name_key` of its label, the name /army show gives it (`numbered`)."""
+    return {name_key(label): (label, unit) for label, unit in numbered(army.units)}
 
 
 async def _army(services: Services, actor: Actor, name: str) -> Army:

@@ -1,4 +1,5 @@
-"""The rosters under tests/data/rosters read into trees and armies, for the roster tests."""
+"""The lists under tests/data/rosters: their bytes for uploads (`roster_file`, `ARMY_10TH`), and
+rosters read into trees and armies, for the roster tests."""
 
 from __future__ import annotations
 
@@ -13,6 +14,13 @@ from bot.armies.tree import Roster, Selection
 from bot.armies.xml_roster import read_xml
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rosters"
+ARMY_10TH = DATA / "own" / "army_10th.json"  # Vox's own army JSON: a 10th list of five units
+
+
+def roster_file(filename: str) -> bytes:
+    """The test list called `filename`, wherever it is under tests/data/rosters."""
+    [found] = sorted(DATA.rglob(filename))
+    return found.read_bytes()
 
 
 def raw(path: str) -> bytes:

@@ -10,11 +10,9 @@ import pytest
 from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD
 from bot.armies.model import Army
 from bot.game.units import NAME_LENGTH
-from tests.army_stand_ins import ARMY_10TH, readers
+from tests.armies.roster_files import ARMY_10TH, roster_file
 from tests.harness import BOB, Harness, Rejected, Upload
 
-__all__ = ["readers"]
-pytestmark = pytest.mark.usefixtures("readers")
 ARMY = Upload("ultramarines.json", ARMY_10TH.read_bytes())
 
 
@@ -99,6 +97,24 @@ async def test_show_lists_units_and_one_units_datasheet(harness: Harness) -> Non
     [captain] = await harness.slash("army show", army="Ultramarines", unit="Captain")
     assert "Invulnerable save 4+" in captain.field("Defences")
     assert "Rites of Battle" in captain.field("Defences")  # a conditional text, shown
+
+
+async def test_show_a_battlescribe_units_datasheet_as_the_list_writes_it(
+    harness: Harness,
+) -> None:
+    rosz = Upload("ultramarines.rosz", roster_file("ultramarines.rosz"))
+    [done] = await harness.slash("army import", file=rosz)
+    assert done.content.startswith("✅ Imported **Ultramarines** (10th, 4 units, 355 pts)")
+    [sheet] = await harness.slash("army show", army="Ultramarines", unit="Hellblaster Squad")
+    assert sheet.embed["description"] == "5 models · 115 pts · Ultramarines (10th, BattleScribe)"
+    assert '**Hellblaster Squad** ×5: M 6" T 4 SV 3+ W 2 LD 6+ OC 1' in sheet.field("Profiles")
+    assert sheet.field("Weapons").splitlines() == [
+        '5× **➤ Plasma incinerator - standard** — 24" A2 BS3+ S7 AP-2 D1 · Assault, Heavy, '
+        "Hazardous, Sustained Hits 1",
+        '5× **➤ Plasma incinerator - supercharge** — 24" A2 BS3+ S8 AP-3 D2 · Assault, Heavy, '
+        "Hazardous, Sustained Hits 1",
+        "5× **Astartes Chainsword** — Melee A4 WS3+ S4 AP-1 D1",
+    ]
 
 
 async def test_unknown_army_or_unit_names_the_nearest(harness: Harness) -> None:

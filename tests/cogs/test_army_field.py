@@ -6,11 +6,9 @@ import pytest
 
 from bot.play.actor import NOT_A_PLAYER
 from bot.server_only import IN_A_SERVER
-from tests.army_stand_ins import ARMY_10TH, readers
+from tests.armies.roster_files import ARMY_10TH
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness, Rejected, Upload
 
-__all__ = ["readers"]
-pytestmark = pytest.mark.usefixtures("readers")
 ARMY = Upload("ultramarines.json", ARMY_10TH.read_bytes())
 
 

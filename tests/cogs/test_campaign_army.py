@@ -10,42 +10,13 @@ from typing import Any
 
 import pytest
 
-from bot.armies import field
-from bot.armies.field import Fielded
 from bot.armies.model import Army, ArmyUnit, ArmyWeapon, Edition, ModelProfile
 from bot.campaign.events import CardEdited
-from bot.game.units import UnitProfile, Weapon
 from bot.rules.dice import ScriptedDice
 from bot.store import armies
 from tests.cogs.test_attack_in_game import to_phase
 from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness, Rejected
 from tests.harness.posts import public_posts
-
-
-def fake_unit_profile(unit: ArmyUnit, edition: str) -> Fielded:
-    """A stand-in for the fielding converter: the first model profile, weapons as listed."""
-    p = unit.profiles[0]
-
-    def number(text: str | None) -> int:
-        return int((text or "0").rstrip('"+'))
-
-    weapons = tuple(
-        Weapon(name=w.name, range=w.range, attacks=w.attacks, skill=number(w.skill),
-               strength=w.strength, ap=int(w.ap), damage=w.damage, count=w.count,
-               abilities=", ".join(w.keywords))
-        for w in unit.weapons
-    )  # fmt: skip
-    profile = UnitProfile(
-        name=unit.name, models=unit.models, wounds=number(p.wounds),
-        toughness=number(p.toughness), save=number(p.save), leadership=number(p.leadership),
-        oc=number(p.oc), move=number(p.movement), keywords=unit.keywords, weapons=weapons,
-    )  # fmt: skip
-    return Fielded(profile, ("Wargear options are not carried over.",))
-
-
-@pytest.fixture(autouse=True)
-def converter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(field, "unit_profile", fake_unit_profile)
 
 
 def squad(name: str, *, models: int = 1, points: int = 80, rifle_ap: str = "-1") -> ArmyUnit:
@@ -77,17 +48,32 @@ async def test_a_card_takes_an_army_units_profile_weapons_and_keywords(tmp_path:
     async with Harness.running(tmp_path) as h:
         await vigilus(h)
         [reply] = await h.slash("campaign unit add", campaign="Vigilus", army="strike force",
-                                army_unit="Intercessor Squad #2")  # fmt: skip
+                                army_unit="Intercessor Squad 2")  # fmt: skip
         state = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state
-    card = state.card("Intercessor Squad #2")
+    card = state.card("Intercessor Squad 2")
     assert card is not None and card.owner == ALICE.id and card.points == 160
-    assert (card.army, card.army_unit) == ("Strike Force", "Intercessor Squad #2")
+    assert (card.army, card.army_unit) == ("Strike Force", "Intercessor Squad 2")
     assert card.profile.models == 5 and card.profile.keywords == ("INFANTRY", "IMPERIUM")
     assert [w.name for w in card.profile.weapons] == ["Bolt rifle"]
     assert not reply.ephemeral
-    assert "5× **Bolt rifle**" in reply.text and "Sustained Hits 1" in reply.text
+    # every model carries a rifle, so no count is shown; its keywords are the game's abilities
+    assert '**Bolt rifle** (24") A2 3+ S4 AP-1 D1 — assault, sustained hits 1' in reply.text
     assert "INFANTRY, IMPERIUM" in reply.text and "Strike Force" in reply.text
-    assert "Wargear options are not carried over." in reply.text
+    assert "Note:" not in reply.text  # everything was carried over
+
+
+async def test_a_card_says_what_fielding_does_not_apply(tmp_path: Path) -> None:
+    plague = squad("Plague Marines", models=5)
+    rifle = plague.weapons[0].model_copy(update={"count": 3, "keywords": ("Plague Weapon",)})
+    army = strike_force().model_copy(
+        update={"units": (plague.model_copy(update={"weapons": (rifle,)}),)}
+    )
+    async with Harness.running(tmp_path) as h:
+        await vigilus(h, army=army)
+        [reply] = await h.slash("campaign unit add", campaign="Vigilus", army="Strike Force",
+                                army_unit="Plague Marines")  # fmt: skip
+    assert not reply.ephemeral and "3× **Bolt rifle**" in reply.text
+    assert "Note: Plague Weapon (on Bolt rifle): Vox shows it but does not apply it." in reply.text
 
 
 async def test_an_existing_card_takes_the_profile_and_keeps_its_xp(tmp_path: Path) -> None:
@@ -170,7 +156,7 @@ async def test_autocomplete_offers_the_callers_armies_and_their_units(tmp_path: 
                                      army="Strike Force", army_unit="inter")  # fmt: skip
     assert [c["value"] for c in named] == ["Strike Force"]
     assert bobs == []  # armies are their player's
-    assert [c["value"] for c in units] == ["Intercessor Squad", "Intercessor Squad #2"]
+    assert [c["value"] for c in units] == ["Intercessor Squad", "Intercessor Squad 2"]
 
 
 async def test_a_card_from_an_army_is_fielded_and_attacks_with_its_weapons(

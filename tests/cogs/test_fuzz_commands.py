@@ -27,11 +27,9 @@ from hypothesis import strategies as st
 
 from bot.rules.dice import ScriptedDice
 from bot.ui.replies import APOLOGY
-from tests.army_stand_ins import readers
 from tests.harness import ALICE, BOB, DAVE, GUILD_ID, Harness, Sent, Upload
 from tests.harness.limits import limit_problems, mention_problems
 
-__all__ = ["readers"]
 EXAMPLES = int(os.environ.get("VOX_FUZZ_EXAMPLES", "20"))
 PLAYERS = {ALICE.id, BOB.id}
 NASTY = [
@@ -164,7 +162,6 @@ def fuzzer(
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.usefixtures("readers")  # the army readers (a stand-in until the real ones land)
 def test_generated_text_in_every_free_text_option_of_every_command(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:

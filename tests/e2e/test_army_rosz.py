@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.army_stand_ins import roster_file
+from tests.armies.roster_files import roster_file
 from tests.e2e.table import Table, TableDice, attack
 from tests.harness import ALICE, BOB, CHANNEL_ID, Harness, Upload
 

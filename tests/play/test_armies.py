@@ -22,11 +22,9 @@ from bot.play.armies import Upload, numbered
 from bot.play.army_field import field, free_name
 from bot.rules.dice import ScriptedDice
 from bot.store import armies as store
-from tests.army_stand_ins import ARMY_10TH, readers
+from tests.armies.roster_files import ARMY_10TH
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness
 
-__all__ = ["readers"]
-pytestmark = pytest.mark.usefixtures("readers")
 ALICE_ACTS = Actor(ALICE.id, CHANNEL_ID)
 DATA = ARMY_10TH.read_bytes()
 LIST = Army.model_validate_json(DATA)

@@ -7,23 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.armies import field
 from bot.armies.model import Army
 from bot.campaign.events import CardEdited, ProfilesUpdated
 from bot.play.actor import Actor
 from bot.play.campaign_armies import refresh_cards, refresh_report
 from bot.store import armies
-from tests.cogs.test_campaign_army import fake_unit_profile, squad, strike_force
+from tests.cogs.test_campaign_army import squad, strike_force
 from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness
 
 ME = Actor(ALICE.id, CHANNEL_ID, GUILD_ID)
-
-
-@pytest.fixture(autouse=True)
-def converter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(field, "unit_profile", fake_unit_profile)
 
 
 class NoServices:
@@ -50,7 +42,7 @@ async def campaigns(h: Harness) -> None:
         await h.slash("campaign unit add", campaign=name, army="Strike Force",
                       army_unit="Intercessor Squad")  # fmt: skip
     await h.slash("campaign unit add", campaign="Vigilus", army="Strike Force",
-                  army_unit="Intercessor Squad #2")  # fmt: skip
+                  army_unit="Intercessor Squad 2")  # fmt: skip
     await h.slash("campaign unit add", campaign="Vigilus", army="Strike Force", name="Bob's",
                   army_unit="Intercessor Squad", user=BOB)  # fmt: skip
     book = await h.bot.chronicle.find(GUILD_ID, "Vigilus")
@@ -69,8 +61,8 @@ async def test_a_reimport_updates_the_players_cards_in_every_campaign(tmp_path: 
         armageddon = await h.bot.chronicle.find(GUILD_ID, "Armageddon")
         again = await refresh_cards(h.bot, ME, GUILD_ID, reimported())
     assert done.updated == ("Intercessor Squad", "Intercessor Squad")
-    assert done.left == ("Intercessor Squad #2",)
-    assert "kept as they were: Intercessor Squad #2" in done.sentence
+    assert done.left == ("Intercessor Squad 2",)
+    assert "kept as they were: Intercessor Squad 2" in done.sentence
     for book in (vigilus, armageddon):
         last = book.events[-1]
         assert isinstance(last.event, ProfilesUpdated) and last.actor == ALICE.id
@@ -80,7 +72,7 @@ async def test_a_reimport_updates_the_players_cards_in_every_campaign(tmp_path: 
         assert [w.ap for w in card.profile.weapons] == [-2]
     card = vigilus.state.card("Intercessor Squad")
     assert card is not None and (card.xp, card.honours, card.kills) == (12, ("Hero",), 3)
-    kept = vigilus.state.card("Intercessor Squad #2")
+    kept = vigilus.state.card("Intercessor Squad 2")
     bobs = vigilus.state.card("Bob's")
     assert kept is not None and kept.points == 160  # its unit left the list: as it was
     assert bobs is not None and bobs.points == 80  # Bob's army is his own
