@@ -1,46 +1,9 @@
-"""9th edition lists' structure (units, model counts, weapon counts, points) with the 9th
-characteristics readers replaced by simple fakes: `bot.armies.ninth` reads the values."""
+"""9th edition lists' structure (units, model counts, weapon counts, points), read with the
+9th characteristics of `bot.armies.ninth` (whose own tests check the values)."""
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
-from bot.armies import ninth
-from bot.armies.model import ArmyWeapon, Bracket, ModelProfile
-from bot.armies.tree import Profile, Selection
 from tests.armies.roster_files import army, unit, weapon
-
-LOWER_BRACKET = re.compile(r"\[[2-9]\]")
-
-
-def fake_model(profile: Profile, models: int) -> ModelProfile:
-    return ModelProfile(name=profile.name, models=models, wounds=profile.get("W") or None)
-
-
-def fake_weapon(profile: Profile, bearer: ModelProfile | None, count: int) -> ArmyWeapon:
-    melee = profile.get("Range").casefold() == "melee"
-    skill = "bearer" if bearer is None else bearer.name
-    return ArmyWeapon(
-        name=profile.name,
-        kind="melee" if melee else "ranged",
-        count=count,
-        skill=skill[:30],
-        type=profile.get("Type") or None,
-    )
-
-
-def fake_brackets(unit_: Selection) -> tuple[Bracket, ...]:
-    return ()
-
-
-@pytest.fixture(autouse=True)
-def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ninth, "model_profile", fake_model)
-    monkeypatch.setattr(ninth, "weapon", fake_weapon)
-    monkeypatch.setattr(ninth, "bracket_row", lambda p: bool(LOWER_BRACKET.search(p.name)))
-    monkeypatch.setattr(ninth, "brackets", fake_brackets)
 
 
 def test_character_units_carry_the_leaders_profile_on_the_unit() -> None:
@@ -56,8 +19,9 @@ def test_character_units_carry_the_leaders_profile_on_the_unit() -> None:
         "Dark Apostle": (3, 95), "Brôkhyr Iron-master": (5, 90), "Grimnyr": (3, 90),
     }  # fmt: skip
     apostle = unit(both, "Dark Apostle")
-    assert weapon(apostle, "Accursed crozius").skill == "Dark Apostle"  # its bearer
-    assert weapon(apostle, "Close combat weapon").skill == "Dark Disciple"
+    crozius, fists = weapon(apostle, "Accursed crozius"), weapon(apostle, "Close combat weapon")
+    assert (crozius.count, crozius.attacks, crozius.skill) == (1, "5", "2+")  # the Apostle's A, WS
+    assert (fists.count, fists.attacks, fists.skill) == (2, "1", "4+")  # the 2 Disciples' A, WS
     tau = army("battlescribe/9e_tau_commander.rosz")
     [commander] = tau.units
     assert commander.models == 3
@@ -72,8 +36,8 @@ def test_plague_marines_profiles_from_the_unit_the_champion_and_an_upgrade() -> 
         "Plague Champion": 1, "Plague Marine (Vectors)": 2, "Plague Marine": 2,
     }  # fmt: skip
     assert marines.points == 120  # costs on the models and weapons, only PL on the unit
-    knives = {w.skill: w.count for w in marines.weapons if w.name == "Plague knife"}
-    assert knives == {"Plague Champion": 1, "Plague Marine (Vectors)": 2, "Plague Marine": 2}
+    knives = {(w.attacks, w.count) for w in marines.weapons if w.name == "Plague knife"}
+    assert knives == {("2", 3), ("1", 2)}  # the Champion and Vectors (A2), the others (A1)
     assert weapon(marines, "Blight launcher").type == "Assault 2"
 
 
@@ -100,7 +64,10 @@ def test_units_at_unit_level_weapons_and_counts_in_names() -> None:
     harpy = unit(monsters, "Harpy")
     assert weapon(harpy, "Stranglethorn Cannon").count == 2
     tyrant = unit(monsters, "Winged Hive Tyrant")
-    assert [p.name for p in tyrant.profiles] == ["Winged Hive Tyrant [1] (7+ wounds)"]
+    assert [p.name for p in tyrant.profiles] == ["Winged Hive Tyrant"]  # the top bracket's model
+    assert [b.remaining for b in tyrant.brackets] == [
+        "[1] (7+ wounds)", "[2] (4-6 wounds)", "[3] (1-3 wounds)",
+    ]  # fmt: skip
 
 
 def test_stale_roster_totals_are_ignored() -> None:

@@ -160,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a few runs, for a smoke test")
     count = 3 if parser.parse_args(argv).quick else 30
-    print(f"army import: median of {count} runs per format (target <= {TARGET_MS:.0f} ms for the command)")
+    target = f"target <= {TARGET_MS:.0f} ms for the command"
+    print(f"army import: median of {count} runs per format ({target})")
     print(
         f"{'format':<26}{'file kB':>8}{'pts':>7}{'units':>6}{'read ms':>9}{'wait ms':>9}"
         f"{'cmd ms':>9}"
