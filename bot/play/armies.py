@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.armies import files
 from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD, MAX_UPLOAD_TEXT
@@ -18,7 +18,7 @@ from bot.armies.model import Army, ArmyUnit
 from bot.armies.model import numbered as numbered  # the ui names units as the use cases do
 from bot.errors import BadFile, NotFound, VoxError
 from bot.play.actor import Actor
-from bot.play.campaign_armies import refresh_cards
+from bot.play.campaign_armies import Refreshed, refresh_report
 from bot.play.services import Services
 from bot.rules.names import name_key
 from bot.store import armies as store
@@ -43,12 +43,12 @@ class Upload:
 
 @dataclass(frozen=True, slots=True)
 class Imported:
-    """What an import stored, whether it replaced an army of that name, and how many campaign
-    cards made from that army it updated."""
+    """What an import stored, whether it replaced an army of that name, and what that did to the
+    campaign cards made from that army."""
 
     stored: StoredArmy
     replaced: bool = False
-    cards: int = 0
+    cards: Refreshed = field(default_factory=Refreshed)
 
     @property
     def army(self) -> Army:
@@ -101,7 +101,7 @@ async def import_army(
         raise VoxError(clash(army.name)) from exc
     if existing is None:
         return Imported(stored)
-    cards = await refresh_cards(services, actor, actor.guild_id, stored.army)
+    cards = await refresh_report(services, actor, actor.guild_id, stored.army)
     return Imported(stored, replaced=True, cards=cards)
 
 

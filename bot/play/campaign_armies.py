@@ -224,10 +224,3 @@ def _gone(state: CampaignState, card: str, army: Army) -> bool:
     """Whether card `card`'s unit left the army (not merely refused a profile)."""
     found = state.card(card)
     return found is not None and name_key(found.army_unit or "") not in labelled(army)
-
-
-async def refresh_cards(services: Services, actor: Actor, guild_id: int | None, army: Army) -> int:
-    """Update the profiles of the actor's campaign cards made from `army`'s units (keeping XP,
-    honours and scars); how many cards changed. `refresh_report` says which, and which were
-    kept because their unit left the list."""
-    return len((await refresh_report(services, actor, guild_id, army)).updated)

@@ -15,7 +15,7 @@ from bot.campaign.events import CardEdited
 from bot.rules.dice import ScriptedDice
 from bot.store import armies
 from tests.cogs.test_attack_in_game import to_phase
-from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness, Rejected
+from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness, Rejected, Upload
 from tests.harness.posts import public_posts
 
 
@@ -178,3 +178,24 @@ async def test_a_card_from_an_army_is_fielded_and_attacks_with_its_weapons(
     assert unit is not None and [w.name for w in unit.profile.weapons] == ["Bolt rifle"]
     text = "\n".join(p.text for p in posts)
     assert "Bolt rifle" in text and "Boyz" in text and "destroyed" in text.lower(), text
+
+
+async def test_re_importing_the_army_updates_its_cards_and_says_so(tmp_path: Path) -> None:
+    """The issue: "re-importing an updated list updates the cards' profiles without touching
+    their XP, honours and scars" — through /army import update:True, whose reply names them."""
+    async with Harness.running(tmp_path) as h:
+        await h.slash("army import", file=Upload("sf.json", strike_force().to_json().encode()))
+        await h.slash("campaign create", name="Vigilus", edition="10th")
+        await h.slash("campaign unit add", campaign="Vigilus", army="Strike Force",
+                      army_unit="Intercessor Squad")  # fmt: skip
+        sharper = strike_force().model_copy(
+            update={"units": (squad("Intercessor Squad", rifle_ap="-2", points=90),)}
+        )
+        [reply] = await h.slash(
+            "army import", file=Upload("sf.json", sharper.to_json().encode()), update=True
+        )
+        card = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state.card("Intercessor Squad")
+    assert reply.content.startswith("✅ Updated **Strike Force**")
+    assert "Campaign cards updated: Intercessor Squad." in reply.content
+    assert card is not None and card.points == 90 and card.xp == 0
+    assert [w.ap for w in card.profile.weapons] == [-2]

@@ -20,6 +20,7 @@ from bot.play import armies
 from bot.play.actor import Actor
 from bot.play.armies import Upload, numbered
 from bot.play.army_field import field, free_name
+from bot.play.campaign_armies import Refreshed
 from bot.rules.dice import ScriptedDice
 from bot.store import armies as store
 from tests.armies.roster_files import ARMY_10TH
@@ -86,16 +87,17 @@ async def test_an_update_keeps_the_army_and_refreshes_its_cards(
 ) -> None:
     refreshed: list[str] = []
 
-    async def refresh(services: object, actor: Actor, guild: int | None, army: Army) -> int:
+    async def refresh(services: object, actor: Actor, guild: int | None, army: Army) -> Refreshed:
         refreshed.append(army.name)
-        return 2
+        return Refreshed(updated=("Intercessor Squad", "Captain"))
 
-    monkeypatch.setattr(armies, "refresh_cards", refresh)
+    monkeypatch.setattr(armies, "refresh_report", refresh)
     async with Harness.running(tmp_path) as h:
         first = await armies.import_army(h.bot, ALICE_ACTS, upload(), None, update=True)
         second = await armies.import_army(h.bot, ALICE_ACTS, upload(), None, update=True)
-    assert (first.replaced, first.cards) == (False, 0)  # nothing to replace: a new army
-    assert (second.replaced, second.cards) == (True, 2) and refreshed == ["Ultramarines"]
+    assert (first.replaced, first.cards) == (False, Refreshed())  # nothing to replace: a new army
+    assert second.replaced and refreshed == ["Ultramarines"]
+    assert second.cards.updated == ("Intercessor Squad", "Captain")
     assert second.stored.id == first.stored.id
 
 

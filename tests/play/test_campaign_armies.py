@@ -10,7 +10,7 @@ from typing import Any
 from bot.armies.model import Army
 from bot.campaign.events import CardEdited, ProfilesUpdated
 from bot.play.actor import Actor
-from bot.play.campaign_armies import refresh_cards, refresh_report
+from bot.play.campaign_armies import Refreshed, refresh_report
 from bot.store import armies
 from tests.cogs.test_campaign_army import squad, strike_force
 from tests.harness import ALICE, BOB, CHANNEL_ID, GUILD_ID, Harness
@@ -59,7 +59,7 @@ async def test_a_reimport_updates_the_players_cards_in_every_campaign(tmp_path: 
         done = await refresh_report(h.bot, ME, GUILD_ID, reimported())
         vigilus = await h.bot.chronicle.find(GUILD_ID, "Vigilus")
         armageddon = await h.bot.chronicle.find(GUILD_ID, "Armageddon")
-        again = await refresh_cards(h.bot, ME, GUILD_ID, reimported())
+        again = await refresh_report(h.bot, ME, GUILD_ID, reimported())
     assert done.updated == ("Intercessor Squad", "Intercessor Squad")
     assert done.left == ("Intercessor Squad 2",)
     assert "kept as they were: Intercessor Squad 2" in done.sentence
@@ -76,14 +76,14 @@ async def test_a_reimport_updates_the_players_cards_in_every_campaign(tmp_path: 
     bobs = vigilus.state.card("Bob's")
     assert kept is not None and kept.points == 160  # its unit left the list: as it was
     assert bobs is not None and bobs.points == 80  # Bob's army is his own
-    assert again == 0  # nothing changed since
+    assert again.updated == ()  # nothing changed since
 
 
 async def test_campaign_undo_takes_a_refresh_back(tmp_path: Path) -> None:
     async with Harness.running(tmp_path) as h:
         await campaigns(h)
         before = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state.cards
-        assert await refresh_cards(h.bot, ME, GUILD_ID, reimported()) == 2
+        assert len((await refresh_report(h.bot, ME, GUILD_ID, reimported())).updated) == 2
         [undone] = await h.slash("campaign undo", campaign="Vigilus")
         after = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state.cards
     assert "profiles updated" in undone.text
@@ -92,7 +92,7 @@ async def test_campaign_undo_takes_a_refresh_back(tmp_path: Path) -> None:
 
 async def test_an_army_without_cards_or_server_changes_nothing(tmp_path: Path) -> None:
     services: Any = NoServices()
-    assert await refresh_cards(services, ME, None, reimported()) == 0
+    assert await refresh_report(services, ME, None, reimported()) == Refreshed()
     async with Harness.running(tmp_path) as h:
         await campaigns(h)
         other = reimported().model_copy(update={"name": "Second Company"})

@@ -41,8 +41,8 @@ def imported_text(done: Imported) -> str:
     army = done.army
     verb = "Updated" if done.replaced else "Imported"
     lines = [f"{verb} **{army.name}** ({summary(army)}) from {SOURCES[army.source]}."]
-    if done.replaced:
-        lines.append(f"Campaign cards updated from it: {done.cards}.")
+    if done.cards.sentence:
+        lines.append(done.cards.sentence)
     missing = [name for name, unit in numbered(army.units) if unit.missing]
     if missing:
         lines.append(
