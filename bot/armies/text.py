@@ -41,7 +41,9 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _missing(name: str) -> str:
+def no_profile(name: str) -> str:
+    """The warning for a unit of the list Vox found no profile for (shown by the CLI and the JSON;
+    the import reply lists such units in one sentence instead)."""
     return (
         f"{name}: no profile found; import a BattleScribe or New Recruit file that has it, "
         "or complete it with /unit add and /unit weapon."
@@ -68,8 +70,8 @@ def _army_unit(unit: TextUnit, flat: bool, known: dict[str, ArmyUnit], warn: lis
         missing=True,
     )
     matched = match_unit(made, kit.groups, kit.wargear, known)
-    if matched is None and _missing(name) not in warn:
-        warn.append(_missing(name))
+    if matched is None and no_profile(name) not in warn:
+        warn.append(no_profile(name))
     return matched or made
 
 

@@ -90,10 +90,10 @@ async def test_show_lists_units_and_one_units_datasheet(harness: Harness) -> Non
     assert '**Hellblaster** ×5: M 6" T 4 SV 3+ W 2 LD 6+ OC 1' in sheet.field("Profiles")
     weapons = sheet.field("Weapons")
     assert (
-        '5× **➤ Plasma incinerator - supercharge** — 24" A2 BS3+ S8 AP-3 D2 · Assault, Heavy, '
+        '5× **➤ Plasma incinerator - supercharge** — 24" A:2 BS:3+ S:8 AP:-3 D:2 · Assault, Heavy, '
         "Hazardous" in weapons
     )
-    assert "5× **Close combat weapon** — Melee A3 WS3+ S4 AP0 D1" in weapons
+    assert "5× **Close combat weapon** — Melee A:3 WS:3+ S:4 AP:0 D:1" in weapons
     [captain] = await harness.slash("army show", army="Ultramarines", unit="Captain")
     assert "Invulnerable save 4+" in captain.field("Defences")
     assert "Rites of Battle" in captain.field("Defences")  # a conditional text, shown
@@ -109,11 +109,11 @@ async def test_show_a_battlescribe_units_datasheet_as_the_list_writes_it(
     assert sheet.embed["description"] == "5 models · 115 pts · Ultramarines (10th, BattleScribe)"
     assert '**Hellblaster Squad** ×5: M 6" T 4 SV 3+ W 2 LD 6+ OC 1' in sheet.field("Profiles")
     assert sheet.field("Weapons").splitlines() == [
-        '5× **➤ Plasma incinerator - standard** — 24" A2 BS3+ S7 AP-2 D1 · Assault, Heavy, '
+        '5× **➤ Plasma incinerator - standard** — 24" A:2 BS:3+ S:7 AP:-2 D:1 · Assault, Heavy, '
         "Hazardous, Sustained Hits 1",
-        '5× **➤ Plasma incinerator - supercharge** — 24" A2 BS3+ S8 AP-3 D2 · Assault, Heavy, '
+        '5× **➤ Plasma incinerator - supercharge** — 24" A:2 BS:3+ S:8 AP:-3 D:2 · Assault, Heavy, '
         "Hazardous, Sustained Hits 1",
-        "5× **Astartes Chainsword** — Melee A4 WS3+ S4 AP-1 D1",
+        "5× **Astartes Chainsword** — Melee A:4 WS:3+ S:4 AP:-1 D:1",
     ]
 
 
@@ -203,3 +203,25 @@ async def test_armies_follow_their_player_into_direct_messages(harness: Harness)
     assert shown.embed["title"] == "Ultramarines"
     [listed] = await harness.slash("army list", dm=True)
     assert "**Ultramarines**" in listed.text
+
+
+async def test_a_9th_datasheet_shows_each_weapon_by_its_type(harness: Harness) -> None:
+    """9th weapons have a Type (`Assault 8`, `Heavy D3+3`) in place of A, and melee weapons the
+    bearer's A and WS; the Type's word is not repeated among the keywords."""
+    ros = Upload("nids.ros", roster_file("9e_tyranids_wound_track_monsters.ros"))
+    await harness.slash("army import", file=ros, name="Nids")
+    [shown] = await harness.slash("army show", army="Nids", unit="Harpy")
+    assert shown.field("Weapons").splitlines() == [
+        "1× **Scything Wings** — Melee A:4 WS:3+ S:User AP:-2 D:2",
+        '1× **Stinger Salvoes** — 24" Assault 8 BS:3+ S:5 AP:-1 D:1',
+        '2× **Stranglethorn Cannon** — 36" Heavy D3+3 BS:3+ S:8 AP:-2 D:2 · Blast',
+    ]
+    assert shown.field("Wound brackets (wounds remaining)").startswith('[1] (7+ wounds): M 15-40"')
+
+
+async def test_a_text_export_names_its_units_without_profiles_once(harness: Harness) -> None:
+    text = Upload("wolves.txt", roster_file("10e_space_wolves_1985.txt"))
+    [done] = await harness.slash("army import", file=text)
+    assert done.content.count("Bjorn the Fell-Handed") == 1
+    assert "No profiles for Bjorn the Fell-Handed," in done.content
+    assert "no profile found" not in done.content  # the per-unit warnings stay in the JSON

@@ -29,17 +29,19 @@ def profile_line(army: Army, profile: ModelProfile) -> str:
 
 
 def weapon_line(army: Army, weapon: ArmyWeapon) -> str:
-    """`2× Plasma gun — 24" A1 BS3+ S7 AP-2 D1 · Hazardous, Rapid Fire 1`."""
+    """`2× Plasma gun — 24" A:1 BS:3+ S:7 AP:-2 D:1 · Hazardous, Rapid Fire 1`; 9th with its
+    Type (`24" Assault 8 BS:3+ S:5 ...`), whose word is not repeated among the keywords."""
     skill = "WS" if weapon.kind == "melee" else "BS"
-    if army.edition == "9th":
-        kind = weapon.type or ("Melee" if weapon.kind == "melee" else "")
-        stats = f"{weapon.range} {kind} S{weapon.strength} AP{weapon.ap} D{weapon.damage}"
-    else:
-        stats = (
-            f"{weapon.range} A{weapon.attacks} {skill}{weapon.skill} S{weapon.strength} "
-            f"AP{weapon.ap} D{weapon.damage}"
-        )
-    keywords = f" · {', '.join(weapon.keywords)}" if weapon.keywords else ""
+    kind = weapon.type if army.edition == "9th" and weapon.type else ""
+    reach = weapon.range if kind in ("", weapon.range) else f"{weapon.range} {kind}"
+    count = "" if kind and kind != "Melee" else f"A:{weapon.attacks} "
+    stats = (
+        f"{reach} {count}{skill}:{weapon.skill} S:{weapon.strength} AP:{weapon.ap} "
+        f"D:{weapon.damage}"
+    )
+    typed = kind.split(" ")[0].casefold()
+    shown = [k for k in weapon.keywords if k.casefold() != typed]
+    keywords = f" · {', '.join(shown)}" if shown else ""
     return f"{weapon.count}× **{weapon.name}** — {stats}{keywords}"
 
 

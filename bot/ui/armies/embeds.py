@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.armies.model import Army
+from bot.armies.text import no_profile
 from bot.play.armies import Imported, StoredArmy, numbered
 from bot.play.army_field import Fielded
 from bot.rules.quote import shorten
@@ -49,9 +50,11 @@ def imported_text(done: Imported) -> str:
             f"No profiles for {listed(missing)}: import a BattleScribe or New Recruit list that "
             "has them, then this one again (they are skipped when fielded)."
         )
-    if army.warnings:
-        shown = [f"⚠️ {w}" for w in army.warnings[:SHOWN]]
-        more = len(army.warnings) - SHOWN
+    listed_already = {no_profile(name) for name in {u.name for u in army.units if u.missing}}
+    warnings = [w for w in army.warnings if w not in listed_already]
+    if warnings:
+        shown = [f"⚠️ {w}" for w in warnings[:SHOWN]]
+        more = len(warnings) - SHOWN
         lines += shown + ([f"⚠️ …and {more} more warnings."] if more > 0 else [])
     lines.append("See it with /army show, play it with /game field.")
     return shorten("\n".join(lines), MAX_CONTENT - 10)
