@@ -37,6 +37,13 @@ def summary(army: Army) -> str:
     return f"{army.edition}, {units} unit{'s' if units != 1 else ''}, {army.points} pts"
 
 
+def _warnings(army: Army) -> list[str]:
+    """The army's warnings but those naming a unit without a profile, which the reply already
+    marks ("no profile yet") or lists in one sentence."""
+    marked = {no_profile(unit.name) for unit in army.units if unit.missing}
+    return [w for w in army.warnings if w not in marked]
+
+
 def imported_text(done: Imported) -> str:
     """The import's one confirmation: what was stored, the warnings, the units to complete."""
     army = done.army
@@ -50,9 +57,7 @@ def imported_text(done: Imported) -> str:
             f"No profiles for {listed(missing)}: import a BattleScribe or New Recruit list that "
             "has them, then this one again (they are skipped when fielded)."
         )
-    listed_already = {no_profile(name) for name in {u.name for u in army.units if u.missing}}
-    warnings = [w for w in army.warnings if w not in listed_already]
-    if warnings:
+    if warnings := _warnings(army):
         shown = [f"⚠️ {w}" for w in warnings[:SHOWN]]
         more = len(warnings) - SHOWN
         lines += shown + ([f"⚠️ …and {more} more warnings."] if more > 0 else [])
@@ -90,8 +95,8 @@ def army_embed(army: Army) -> discord.Embed:
         lines.append(f"**{name}** — {unit.models} model{'s' if unit.models != 1 else ''}"
                      f" · {unit.points} pts{gap}")  # fmt: skip
     add_lines(embed, "Units", lines)
-    if army.warnings:
-        add_lines(embed, "Warnings", [f"⚠️ {w}" for w in army.warnings])
+    if warnings := _warnings(army):
+        add_lines(embed, "Warnings", [f"⚠️ {w}" for w in warnings])
     embed.set_footer(text="One unit's datasheet: /army show army: unit:")
     return embed
 
