@@ -20,7 +20,7 @@ from bot.armies.tree import Profile
 __all__ = ["bracket_row", "brackets", "is_weapon", "model_profile", "profile_name", "weapon"]
 
 _WEAPON_COLUMNS = ("Range", "Type", "S", "AP", "D")
-_BLANK = frozenset({"", "-", "\u2013"})
+_BLANK = frozenset({"", "-", "\u2013", "\u2014"})
 # The Type's first number or dice: `Rapid Fire 2`, `Heavy D3+6`, `Assault 2D6`, `Dakka 3/2`
 _SHOTS = re.compile(r"\d*\s*D\d+(?:\s*\+\s*\d+)?|\d+", re.IGNORECASE)
 # A named ability in the Abilities column (`Blast`, `Plague Weapon`), not a sentence of rules

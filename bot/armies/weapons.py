@@ -15,12 +15,10 @@ from collections.abc import Iterator
 
 from bot.armies.editions import Reads
 from bot.armies.model import ArmyWeapon, ModelProfile
-from bot.armies.tree import Profile, Selection
+from bot.armies.tree import Selection
 from bot.armies.units import Group
 
 COUNT_IN_NAME = re.compile(r"^\s*(\d{1,3})\s*[x×]?\s+(?=\D)", re.IGNORECASE)
-PLACEHOLDER = frozenset({"", "-", "–", "—"})
-PROSE = frozenset({"abilities", "keywords", "description"})
 MAX_COUNT = 200
 
 
@@ -47,7 +45,7 @@ def _walk(
 ) -> Iterator[ArmyWeapon]:
     """Weapons on `selection` (`count` of each) and below it, model groups in `skip` left out."""
     for profile in selection.profiles:
-        if reads.is_weapon(profile) and not _placeholder(profile):
+        if reads.is_weapon(profile):
             yield reads.weapon(profile, bearer, min(count, MAX_COUNT))
     for child in selection.children:
         if id(child) not in skip:
@@ -58,12 +56,6 @@ def carried(selection: Selection) -> int:
     """How many of a weapon selection the unit has: its number, times a count in its name."""
     found = COUNT_IN_NAME.match(selection.name)
     return max(selection.number, 1) * (int(found.group(1)) if found else 1)
-
-
-def _placeholder(profile: Profile) -> bool:
-    """9th's header row of a weapon with several profiles: every characteristic `-` (its
-    Abilities text says to pick one of the profiles)."""
-    return all(v in PLACEHOLDER for k, v in profile.characteristics if k.casefold() not in PROSE)
 
 
 def merge(weapons: list[ArmyWeapon]) -> list[ArmyWeapon]:
