@@ -11,7 +11,8 @@ import pytest
 
 from bot.armies.defences import MAX_NOTE, Defences, defences
 from bot.armies.tree import Selection
-from tests.armies.tree_builders import build, load, unit
+from tests.armies.roster_files import roster, selection
+from tests.armies.tree_builders import build
 
 FNP_RULE = (
     "Some models have 'Feel No Pain x+' listed in their abilities. Each time a model with this "
@@ -267,16 +268,16 @@ def test_notes_are_few_short_and_given_once() -> None:
 
 def test_whole_units_of_real_rosters() -> None:
     """9e Death Guard 2,000 points, 10e Leagues of Votann and New Recruit Orks, as exported."""
-    guard = load("battlescribe/9e_death_guard_2000.rosz")
-    votann = load("battlescribe/10e_votann_965.rosz")
-    orks = load("newrecruit_json/10e_speed_freeks_no_warboss.json")
-    assert defences(unit(guard, "Poxwalkers")) == Defences(fnp="6+")
-    assert defences(unit(guard, "Death Guard Daemon Prince")) == Defences(invuln="5+")
-    assert defences(unit(guard, "Plagueburst Crawler")) == Defences(invuln="5+")
-    hearthkyn = defences(unit(votann, "Hearthkyn Warriors"))
+    guard = roster("battlescribe/9e_death_guard_2000.rosz")
+    votann = roster("battlescribe/10e_votann_965.rosz")
+    orks = roster("newrecruit_json/10e_speed_freeks_no_warboss.json")
+    assert defences(selection(guard, "Poxwalkers")) == Defences(fnp="6+")
+    assert defences(selection(guard, "Death Guard Daemon Prince")) == Defences(invuln="5+")
+    assert defences(selection(guard, "Plagueburst Crawler")) == Defences(invuln="5+")
+    hearthkyn = defences(selection(votann, "Hearthkyn Warriors"))
     assert (hearthkyn.invuln, hearthkyn.fnp) == (None, "6+")
     assert hearthkyn.conditional == ("Weavefield crest: The bearer has a 4+ invulnerable save.",)
-    assert defences(unit(votann, "Einhyr Champion")).invuln == "4+"
-    trukk = defences(unit(orks, "Trukk"))
+    assert defences(selection(votann, "Einhyr Champion")).invuln == "4+"
+    trukk = defences(selection(orks, "Trukk"))
     assert (trukk.invuln, trukk.fnp) == ("6+", None)
     assert trukk.conditional[0].startswith("Waaagh!: If your Army Faction is Orks")

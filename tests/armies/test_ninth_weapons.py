@@ -9,7 +9,8 @@ import pytest
 from bot.armies import ninth
 from bot.armies.model import ModelProfile
 from bot.armies.tree import Profile
-from tests.armies.tree_builders import load, profile, profiles, selections
+from tests.armies.roster_files import roster
+from tests.armies.tree_builders import profile, profiles, selections
 
 DEATH_GUARD = "battlescribe/9e_death_guard_2000.rosz"
 VOTANN = "battlescribe/9e_csm_votann_character_units.ros"
@@ -17,7 +18,7 @@ MARINE = ModelProfile(name="Plague Marine", ws="3+", bs="3+", attacks="2")
 
 
 def _weapon_profile(relative: str, name: str) -> Profile:
-    every = (p for s in selections(load(relative)) for p in profiles(s))
+    every = (p for s in selections(roster(relative)) for p in profiles(s))
     return next(p for p in every if p.type_name == "Weapon" and p.name == name)
 
 
