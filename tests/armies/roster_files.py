@@ -4,7 +4,6 @@ rosters read into trees and armies, for the roster tests."""
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 
 from bot.armies.json_roster import read_json
@@ -12,6 +11,7 @@ from bot.armies.model import Army, ArmyUnit, ArmyWeapon, Source
 from bot.armies.roster import to_army
 from bot.armies.tree import Roster, Selection
 from bot.armies.xml_roster import read_xml
+from bot.armies.zipped import only_member
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rosters"
 ARMY_10TH = DATA / "own" / "army_10th.json"  # Vox's own army JSON: a 10th list of five units
@@ -26,10 +26,7 @@ def roster_file(filename: str) -> bytes:
 def raw(path: str) -> bytes:
     """The roster XML of a `.ros`, or of the one member of a `.rosz`."""
     data = (DATA / path).read_bytes()
-    if not path.endswith(".rosz"):
-        return data
-    with zipfile.ZipFile(DATA / path) as archive:
-        return archive.read(archive.namelist()[0])
+    return only_member(data) if path.endswith(".rosz") else data
 
 
 def roster(path: str) -> Roster:
