@@ -21,10 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.armies import bounds
 from bot.armies.tree import Selection
 
 Kind = Literal["invuln", "fnp"]
-MAX_NOTE = 300
+MAX_NOTE = bounds.NOTE  # a conditional text, as the army model keeps it
 MAX_NOTES = 10
 
 _NAMED = re.compile(
@@ -134,7 +135,7 @@ def _note(source: _Source, stating: str | None) -> str:
     if stating and stating not in parts:
         parts.append(stating)
     note = f"{source.name}: {' … '.join(parts)}" if parts else source.name
-    return note if len(note) <= MAX_NOTE else note[: MAX_NOTE - 1].rstrip() + "…"
+    return bounds.note(note)
 
 
 def _scope(source: _Source, wording: str, models: int) -> bool:

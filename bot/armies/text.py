@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from bot.armies import bounds
 from bot.armies.limits import MAX_TEXT_LINES
 from bot.armies.matching import MAX_COUNT, known_index, match_unit
-from bot.armies.model import MAX_UNITS, MAX_WARNINGS, MAX_WEAPONS, Army, ArmyUnit
+from bot.armies.model import MAX_UNITS, MAX_WEAPONS, Army, ArmyUnit
 from bot.armies.text_header import read_header
 from bot.armies.text_items import read_body
 from bot.armies.text_units import TextUnit, is_flat, scan
@@ -75,13 +76,6 @@ def _army_unit(unit: TextUnit, flat: bool, known: dict[str, ArmyUnit], warn: lis
     return matched or made
 
 
-def _bounded(warnings: list[str]) -> tuple[str, ...]:
-    if len(warnings) <= MAX_WARNINGS:
-        return tuple(warnings)
-    more = len(warnings) - MAX_WARNINGS + 1
-    return (*warnings[: MAX_WARNINGS - 1], f"…and {more} more warnings.")
-
-
 def read_text(text: str, known: Sequence[ArmyUnit] = (), name: str | None = None) -> Army:
     """The army a text export lists, its units' profiles matched by name in `known` (of several
     units of one name, the last); `BadFile` with one sentence when it lists no unit."""
@@ -105,7 +99,7 @@ def read_text(text: str, known: Sequence[ArmyUnit] = (), name: str | None = None
             faction=header.faction[:200],
             points=min(sum(unit.points for unit in made), 100_000),
             units=tuple(made),
-            warnings=_bounded(warnings),
+            warnings=bounds.warnings_kept(warnings),
         )
     except ValidationError as error:  # a value no list builder writes: refuse, store nothing
         raise BadFile(NOT_A_LIST) from error
