@@ -13,10 +13,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.armies import files
-from bot.armies.limits import MAX_ARMIES, MAX_UPLOAD, MAX_UPLOAD_TEXT
+from bot.armies.limits import MAX_ARMIES
 from bot.armies.model import Army, ArmyUnit
 from bot.armies.model import numbered as numbered  # the ui names units as the use cases do
-from bot.errors import BadFile, NotFound, VoxError
+from bot.errors import NotFound, VoxError
 from bot.play.actor import Actor
 from bot.play.campaign_armies import Refreshed, refresh_report
 from bot.play.services import Services
@@ -62,10 +62,6 @@ def clash(name: str) -> str:
     )
 
 
-def too_big(size: int) -> str:
-    return f"That file is {size / 1_000_000:.1f} MB; Vox reads army lists up to {MAX_UPLOAD_TEXT}."
-
-
 def nearest(name: str, names: Sequence[str]) -> str | None:
     """The name among `names` closest to `name` (by key), for a "did you mean" sentence."""
     keys = {name_key(n): n for n in names}
@@ -81,13 +77,10 @@ async def import_army(
     the size and the player's number of armies are checked; a file Vox cannot read stores
     nothing."""
     db, owner = services.db, actor.user_id
-    if upload.size > MAX_UPLOAD:
-        raise BadFile(too_big(upload.size))
+    files.check_size(upload.size)  # as Discord states it, before anything is downloaded
     if not update and await store.count(db, owner) >= MAX_ARMIES:
         raise VoxError(FULL)
-    data = await upload.read()
-    if len(data) > MAX_UPLOAD:
-        raise BadFile(too_big(len(data)))
+    data = await upload.read()  # read_upload checks the size of what came, too
     known = await known_units(services, owner)
     army = await asyncio.to_thread(files.read_upload, data, upload.filename, known=known, name=name)
     existing = await store.find(db, owner, army.name)
