@@ -106,7 +106,7 @@ async def field(services: Services, actor: Actor, army_name: str, units: str | N
             continue
         made = fielding.unit_profile(unit, edition)
         profiles.append(made.profile.model_copy(update={"name": unit.name[:NAME_LENGTH]}))
-        notes += [f"{shown}: {note}" for note in made.notes]
+        notes += made.notes  # each names its unit or its weapon already
     if not profiles:
         raise VoxError(
             f"None of those units has a profile yet ({', '.join(skipped)}); import a list "
@@ -115,4 +115,4 @@ async def field(services: Services, actor: Actor, army_name: str, units: str | N
     me = actor.user_id
     outcome = await change(services, actor, lambda s: add_all(s, me, me, profiles))
     added = tuple(r.event.profile.name for r in outcome.appended if isinstance(r.event, UnitAdded))
-    return Fielded(chosen.name, added, tuple(skipped), tuple(notes), outcome)
+    return Fielded(chosen.name, added, tuple(skipped), tuple(dict.fromkeys(notes)), outcome)

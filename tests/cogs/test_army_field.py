@@ -6,7 +6,7 @@ import pytest
 
 from bot.play.actor import NOT_A_PLAYER
 from bot.server_only import IN_A_SERVER
-from tests.armies.roster_files import ARMY_10TH
+from tests.armies.roster_files import ARMY_10TH, roster_file
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, Harness, Rejected, Upload
 
 ARMY = Upload("ultramarines.json", ARMY_10TH.read_bytes())
@@ -103,3 +103,13 @@ async def test_attack_then_offers_the_fielded_weapons(harness: Harness) -> None:
     )
     values = [c["value"] for c in offered]
     assert len(values) == 3 and any("supercharge" in v for v in values)
+
+
+async def test_what_fielding_could_not_carry_over_is_said_once_per_unit(harness: Harness) -> None:
+    """A mixed unit's note names it once ("Wolf Guard Headtakers: fielded with ..."), not twice."""
+    wolves = Upload("wolves.json", roster_file("10e_space_wolves.json"))
+    await harness.slash("army import", file=wolves, name="Wolves")
+    await harness.slash("game start", opponent=BOB, first="me", edition="10th")
+    [done, *_] = await harness.slash("game field", army="Wolves", units="Wolf Guard Headtakers")
+    assert "Wolf Guard Headtakers: fielded with the Wolf Guard Headtakers profile" in done.content
+    assert "Wolf Guard Headtakers: Wolf Guard Headtakers" not in done.content
