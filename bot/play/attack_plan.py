@@ -134,7 +134,7 @@ def _weapons(
         given = typed.given(*WEAPON_KEYS, "attackers")
         return (weapon_from_text(rules, **given, abilities=typed.abilities or ""),), (), ()
     unit = game_guards.alive(_game(state), typed.attacker)
-    picked = picked_weapons(unit, typed.weapon) if chosen is None else _by_index(unit, chosen)
+    picked = used_weapons(unit, typed.weapon, chosen)
     built = [_unit_weapon(typed, a, unit, rules, chosen is not None) for a in picked]
     applied = dict.fromkeys(label for _, labels in built for label in labels)
     shown = tuple(f"{a.name}: {', '.join(a.weapon.other)}" for a in picked if a.weapon.other)
@@ -220,6 +220,12 @@ def picked_weapons(unit: Unit, name: str | None) -> tuple[Armed, ...]:
         names = ", ".join(a.name for a in weapons)
         raise NotFound(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")
     return chosen
+
+
+def used_weapons(unit: Unit, name: str | None, chosen: tuple[int, ...] | None) -> tuple[Armed, ...]:
+    """The weapons an attack by `unit` uses: the ones chosen in the phase (by index), else the
+    typed one, else all of them."""
+    return picked_weapons(unit, name) if chosen is None else _by_index(unit, chosen)
 
 
 def _by_index(unit: Unit, chosen: tuple[int, ...]) -> tuple[Armed, ...]:

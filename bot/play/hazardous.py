@@ -4,19 +4,10 @@ Hazardous tests applied (`bot.game.hazardous`), in the attack's own action."""
 from __future__ import annotations
 
 from bot.game import Event, GameState, Unit
-from bot.game.arsenal import ONE_SHOT, Armed, armed
+from bot.game.arsenal import ONE_SHOT
 from bot.game.hazardous import HazardOutcome, applied, hazard_events, shown_only, spent_events
-from bot.play.attack_plan import Plan, Typed, picked_weapons
+from bot.play.attack_plan import Plan, Typed, used_weapons
 from bot.rules.hazardous import Hazard, count_tests
-
-
-def used(unit: Unit, typed: Typed, chosen: tuple[int, ...] | None) -> tuple[Armed, ...]:
-    """The attacker's weapons the attack uses: the ones chosen in the phase, else the typed one
-    (else all of them), as the plan picks them."""
-    if chosen is None:
-        return picked_weapons(unit, typed.weapon)
-    weapons = armed(unit)
-    return tuple(weapons[i] for i in chosen if 0 <= i < len(weapons))
 
 
 def records(state: GameState, first: Plan, typed: Typed, chosen: tuple[int, ...] | None) -> bool:
@@ -30,7 +21,7 @@ def records(state: GameState, first: Plan, typed: Typed, chosen: tuple[int, ...]
     if unit is None:
         return False
     return count_tests(first.spec.weapons) > 0 or any(
-        a.has(ONE_SHOT) for a in used(unit, typed, chosen)
+        a.has(ONE_SHOT) for a in used_weapons(unit, typed.weapon, chosen)
     )
 
 
@@ -46,7 +37,7 @@ def after_attack(
     unit = state.unit(aimed.attacker) if aimed.attacker else None
     if unit is None or state.status != "active":
         return None, []
-    events = spent_events(unit, used(unit, typed, chosen))
+    events = spent_events(unit, used_weapons(unit, typed.weapon, chosen))
     if hazard is not None:
         events += hazard_events(state, unit.name, hazard)
     return unit, events
