@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.armies.model import Army
 from bot.client import VoxBot
-from bot.play import armies
+from bot.play import armies, army_lookup
 from bot.play.armies import Upload
 from bot.ui.actors import actor
 from bot.ui.armies.buttons import RemoveArmyButton, remove_view
@@ -72,11 +72,11 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Your impo
         unit: ArmyUnitName | None = None,
     ) -> None:  # fmt: skip
         """An army's units, or one unit's datasheet: profiles, defences, keywords, weapons."""
-        found = (await armies.army(self.bot, actor(interaction), army)).army
+        found = (await army_lookup.army(self.bot, actor(interaction), army)).army
         if unit is None:
             embed = army_embed(found)
         else:
-            embed = unit_embed(found, *armies.unit_of(found, unit))
+            embed = unit_embed(found, *army_lookup.unit_of(found, unit))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rename")
@@ -94,7 +94,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Your impo
     @app_commands.autocomplete(army=complete_armies)
     async def remove(self, interaction: discord.Interaction[VoxBot], army: ArmyName) -> None:
         """Remove one of your armies (asks first)."""
-        found = await armies.army(self.bot, actor(interaction), army)
+        found = await army_lookup.army(self.bot, actor(interaction), army)
         await interaction.response.send_message(
             embed=remove_question(found.name, found.army),
             view=remove_view(interaction.user.id, found.id),
@@ -106,7 +106,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Your impo
     @app_commands.autocomplete(army=complete_armies)
     async def export(self, interaction: discord.Interaction[VoxBot], army: ArmyName) -> None:
         """One of your armies as Vox's JSON file (import it again with /army import)."""
-        found = (await armies.army(self.bot, actor(interaction), army)).army
+        found = (await army_lookup.army(self.bot, actor(interaction), army)).army
         await interaction.response.send_message(
             f"{DONE} **{found.name}** as Vox's army JSON.", file=export_file(found), ephemeral=True
         )

@@ -11,6 +11,7 @@ from bot.client import VoxBot
 from bot.play import campaign_roster as roster
 from bot.play.campaign_roster import CardChanged
 from bot.ui.actors import actor
+from bot.ui.armies.options import complete_armies, complete_army_units
 from bot.ui.campaign.cards import add
 from bot.ui.campaign.embeds import card_embed
 from bot.ui.campaign.options import (
@@ -19,8 +20,6 @@ from bot.ui.campaign.options import (
     CampaignName,
     CardName,
     NewCardName,
-    complete_armies,
-    complete_army_units,
     complete_campaigns,
     complete_cards,
 )

@@ -8,8 +8,7 @@ the event loop, and an army is stored whole or not at all.
 from __future__ import annotations
 
 import asyncio
-import difflib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.armies import files
@@ -18,6 +17,7 @@ from bot.armies.model import Army, ArmyUnit
 from bot.armies.model import numbered as numbered  # the ui names units as the use cases do
 from bot.errors import NotFound, VoxError
 from bot.play.actor import Actor
+from bot.play.army_lookup import army
 from bot.play.campaign_armies import Refreshed, refresh_report
 from bot.play.services import Services
 from bot.rules.names import name_key
@@ -25,7 +25,6 @@ from bot.store import armies as store
 from bot.store.armies import StoredArmy as StoredArmy  # the ui shows it
 from bot.store.errors import Duplicate, Missing
 
-NO_ARMIES = "You have no armies yet; import a list with /army import."
 FULL = (
     f"You keep {MAX_ARMIES} armies already; remove one with /army remove, "
     "or replace one with update:True."
@@ -60,13 +59,6 @@ def clash(name: str) -> str:
         f"You already have an army called {name}; pick another `name:`, "
         "or `update:True` to replace it."
     )
-
-
-def nearest(name: str, names: Sequence[str]) -> str | None:
-    """The name among `names` closest to `name` (by key), for a "did you mean" sentence."""
-    keys = {name_key(n): n for n in names}
-    close = difflib.get_close_matches(name_key(name), list(keys), n=1, cutoff=0.0)
-    return keys[close[0]] if close else None
 
 
 async def import_army(
@@ -116,27 +108,6 @@ async def armies(services: Services, actor: Actor) -> list[StoredArmy]:
     return await store.every(services.db, actor.user_id)
 
 
-async def army(services: Services, actor: Actor, name: str) -> StoredArmy:
-    """The actor's army called `name`; else one sentence naming the nearest one."""
-    found = await store.find(services.db, actor.user_id, name)
-    if found is not None:
-        return found
-    names = await store.names(services.db, actor.user_id, limit=MAX_ARMIES)
-    if not names:
-        raise NotFound(NO_ARMIES)
-    raise NotFound(f'You have no army called "{name}"; did you mean "{nearest(name, names)}"?')
-
-
-def unit_of(army: Army, name: str) -> tuple[str, ArmyUnit]:
-    """The army's unit called `name` (as `numbered` names it); else the nearest one's name."""
-    named = numbered(army.units)
-    for shown, unit in named:
-        if name_key(shown) == name_key(name):
-            return shown, unit
-    near = nearest(name, [n for n, _ in named])
-    raise NotFound(f'{army.name} has no unit called "{name}"; did you mean "{near}"?')
-
-
 async def rename(services: Services, actor: Actor, name: str, new_name: str) -> StoredArmy:
     """Give the actor's army `name` the (clean) name `new_name`."""
     found = await army(services, actor, name)
@@ -160,20 +131,3 @@ async def remove(services: Services, actor: Actor, army_id: int) -> str | None:
             await store.remove(services.db, actor.user_id, stored.name)
             return stored.name
     return None
-
-
-async def army_names(services: Services, actor: Actor, typed: str) -> list[str]:
-    """The actor's army names containing what is typed (autocomplete)."""
-    key = name_key(typed)
-    every = await store.names(services.db, actor.user_id, limit=MAX_ARMIES)
-    return [n for n in every if key in name_key(n)][:25]
-
-
-async def unit_names(services: Services, actor: Actor, army_name: str, typed: str) -> list[str]:
-    """The names of the army's units containing what is typed (autocomplete; none when the army
-    is not the actor's)."""
-    found = await store.find(services.db, actor.user_id, army_name) if army_name else None
-    if found is None:
-        return []
-    key = name_key(typed)
-    return [n for n, _ in numbered(found.army.units) if key in name_key(n)][:25]

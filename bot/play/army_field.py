@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.armies import field as fielding
-from bot.armies.model import Army, ArmyUnit, Edition
+from bot.armies.model import Army, ArmyUnit, Edition, numbered
 from bot.errors import VoxError
 from bot.game import Event, GameState, UnitProfile, add_unit
 from bot.game.events import Recorded, UnitAdded, chain
 from bot.game.state import apply
 from bot.game.units import NAME_LENGTH
 from bot.play.actor import Actor, may_change
-from bot.play.armies import army, numbered, unit_of
+from bot.play.army_lookup import army, unit_of
 from bot.play.game import change
 from bot.play.services import Services
 from bot.tracker import Outcome

@@ -16,15 +16,14 @@ from bot.campaign import CampaignState, Event, add_card
 from bot.campaign.army_cards import Source, link_card, refresh
 from bot.campaign.events import ProfilesUpdated
 from bot.chronicle import Book
-from bot.errors import NotFound, VoxError
+from bot.errors import VoxError
 from bot.game.units import NAME_LENGTH
+from bot.play import army_lookup
 from bot.play.actor import Actor
 from bot.play.campaign_roster import CardChanged, validated
 from bot.play.services import Services
 from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
-from bot.rules.quote import quoted
-from bot.store import armies
 from bot.store import campaigns as campaign_store
 
 MAX_CAMPAIGNS = 1000  # the server's campaigns a re-import looks through
@@ -46,13 +45,6 @@ def labelled(army: Army) -> dict[str, tuple[str, ArmyUnit]]:
     return {name_key(label): (label, unit) for label, unit in numbered(army.units)}
 
 
-async def _army(services: Services, actor: Actor, name: str) -> Army:
-    stored = await armies.find(services.db, actor.user_id, name)
-    if stored is None:
-        raise NotFound(f"You have no army called {quoted(name)}; see /army list.")
-    return stored.army
-
-
 def _same_edition(state: CampaignState, army: Army) -> None:
     if ARMY_EDITION[state.edition] != army.edition:
         raise IllegalAction(
@@ -72,15 +64,6 @@ def source(army: Army, label: str, unit: ArmyUnit) -> tuple[Source, tuple[str, .
     return Source(fielded.profile, unit.points, army.name, label), fielded.notes
 
 
-def _picked(army: Army, unit: str) -> tuple[str, ArmyUnit]:
-    found = labelled(army).get(name_key(unit))
-    if found is None:
-        raise NotFound(
-            f"{army.name} has no unit called {quoted(unit)}; pick one from the list offered."
-        )
-    return found
-
-
 async def from_army(
     services: Services,
     actor: Actor,
@@ -95,9 +78,9 @@ async def from_army(
     card called `name` (default: the unit's label), that card takes the unit's profile, keeping
     its XP, honours, scars and record."""
     book = await services.chronicle.find(actor.guild_id, campaign)
-    army = await _army(services, actor, army_name)
+    army = (await army_lookup.army(services, actor, army_name)).army
     _same_edition(book.state, army)
-    label, found = _picked(army, unit)
+    label, found = army_lookup.unit_of(army, unit)
     made, notes = source(army, label, found)
     made = made if points is None else replace(made, points=points)
     title = (name or label).strip()
@@ -121,25 +104,6 @@ async def from_army(
     acted = await services.chronicle.act(book.record.id, me, decide)
     linked = any(isinstance(r.event, ProfilesUpdated) for r in acted.appended)
     return FromArmy(CardChanged(acted.state, acted.state.card(title)), linked, notes)
-
-
-async def army_names(services: Services, actor: Actor, typed: str) -> list[str]:
-    """The actor's armies starting with what is typed (autocomplete)."""
-    return await armies.names(services.db, actor.user_id, typed)
-
-
-async def army_unit_names(
-    services: Services, actor: Actor, army_name: str | None, typed: str
-) -> list[str]:
-    """The labels of the units of the actor's army `army_name` containing what is typed
-    (autocomplete; nothing without such an army)."""
-    if not army_name:
-        return []
-    stored = await armies.find(services.db, actor.user_id, army_name)
-    if stored is None:
-        return []
-    key = typed.casefold()
-    return [label for label, _ in labelled(stored.army).values() if key in label.casefold()]
 
 
 @dataclass(frozen=True, slots=True)

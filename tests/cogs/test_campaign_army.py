@@ -121,9 +121,9 @@ async def test_refusals_are_one_sentence_and_change_nothing(tmp_path: Path) -> N
         state = (await h.bot.chronicle.find(GUILD_ID, "Vigilus")).state
     said = [r.content for [r] in replies]
     assert all(r.ephemeral for [r] in replies)
-    assert all(s.count(". ") == 0 and s.endswith(".") for s in said), said
+    assert all(s.count(". ") == 0 and s.endswith((".", "?")) for s in said), said
     assert "is a 9th-edition army and Vigilus is played in 10th" in said[0]
-    assert said[1] == "You have no army called Nothing; see /army list."
+    assert said[1] == 'You have no army called "Nothing"; did you mean "Old Guard"?'  # as /army
     assert "has no unit called" in said[2]
     assert "Scout Squad has no profile in Strike Force" in said[3]
     assert "Pick both army: and army_unit:" in said[4]

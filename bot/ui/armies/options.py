@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.game.units import NAME_LENGTH
-from bot.play import armies
+from bot.play import army_lookup
 from bot.ui.actors import actor
 from bot.ui.transformers import BoundedText, NameText
 
@@ -31,7 +31,7 @@ async def complete_armies(
     interaction: discord.Interaction[VoxBot], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the caller's armies whose name contains what was typed."""
-    return _choices(await armies.army_names(interaction.client, actor(interaction), current))
+    return _choices(await army_lookup.army_names(interaction.client, actor(interaction), current))
 
 
 async def complete_army_units(
@@ -41,6 +41,8 @@ async def complete_army_units(
     for `units:`, the text after the last comma is completed and the names before it kept."""
     army = str(getattr(interaction.namespace, "army", "") or "")
     before, _, typed = current.rpartition(",")
-    names = await armies.unit_names(interaction.client, actor(interaction), army, typed.strip())
+    names = await army_lookup.unit_names(
+        interaction.client, actor(interaction), army, typed.strip()
+    )
     prefix = f"{before.strip()}, " if before.strip() else ""
     return _choices([prefix + n for n in names if len(prefix + n) <= 100])

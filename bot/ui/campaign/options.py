@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.play.campaign_armies import army_names, army_unit_names
 from bot.play.campaigns import campaign_names, card_names
 from bot.ui.actors import actor
 from bot.ui.transformers import BoundedText, NameText
@@ -41,20 +40,3 @@ async def complete_cards(
     named = getattr(interaction.namespace, "campaign", None)
     campaign = str(named) if named else None
     return _choices(await card_names(interaction.client, actor(interaction), campaign, current))
-
-
-async def complete_armies(
-    interaction: discord.Interaction[VoxBot], current: str
-) -> list[app_commands.Choice[str]]:
-    """The caller's armies (they follow their player between servers)."""
-    return _choices(await army_names(interaction.client, actor(interaction), current))
-
-
-async def complete_army_units(
-    interaction: discord.Interaction[VoxBot], current: str
-) -> list[app_commands.Choice[str]]:
-    """The units of the army named in the command's `army` option."""
-    named = getattr(interaction.namespace, "army", None)
-    army = str(named) if named else None
-    found = await army_unit_names(interaction.client, actor(interaction), army, current)
-    return _choices([n for n in found if len(n) <= 100])  # Discord's choice bound
