@@ -43,7 +43,7 @@ class Fielded:
 def edition_for(army: Army, state: GameState) -> Edition:
     """The army's edition, if the game plays by its rules (a 9th army also fits Eternum)."""
     ed = state.edition
-    if ed is None or not ed.resolves_attacks or ed.attack_ruleset != army.edition:
+    if ed is None or not ed.fields_lists_of(army.edition):
         game = ed.name if ed is not None else "this"
         raise VoxError(
             f"{army.name} is a {army.edition} edition army and this is a {game} game; "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.armies import field
-from bot.armies.model import Army, ArmyUnit, Edition, numbered
+from bot.armies.model import Army, ArmyUnit, numbered
 from bot.campaign import CampaignState, Event, add_card
 from bot.campaign.army_cards import Source, link_card, refresh
 from bot.campaign.events import ProfilesUpdated
@@ -22,13 +22,13 @@ from bot.play import army_lookup
 from bot.play.actor import Actor
 from bot.play.campaign_roster import CardChanged, validated
 from bot.play.services import Services
+from bot.rules.editions import edition
 from bot.rules.errors import IllegalAction
 from bot.rules.names import name_key
 from bot.store import campaigns as campaign_store
 
 MAX_CAMPAIGNS = 1000  # the server's campaigns a re-import looks through
 # Eternum is the house edition built on 9th: its campaigns take 9th-edition armies.
-ARMY_EDITION: dict[str, Edition] = {"9th": "9th", "10th": "10th", "eternum": "9th"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ def labelled(army: Army) -> dict[str, tuple[str, ArmyUnit]]:
 
 
 def _same_edition(state: CampaignState, army: Army) -> None:
-    if ARMY_EDITION[state.edition] != army.edition:
+    if not edition(state.edition).fields_lists_of(army.edition):
         raise IllegalAction(
             f"{army.name} is a {army.edition}-edition army and {state.name} is played in "
             f"{state.edition}; pick an army of that edition."

@@ -142,6 +142,11 @@ class Edition(_Data):
             raise ValueError("battle sizes give starting CP: they need Command points, 0 or more")
         return self
 
+    def fields_lists_of(self, list_edition: str) -> bool:
+        """An imported army of `list_edition` ("9th", "10th") plays in this edition: its
+        profiles are read by the edition's attack rules (a 9th army also plays Eternum)."""
+        return self.resolves_attacks and self.attack_ruleset == list_edition
+
     @property
     def has_psychic_phase(self) -> bool:
         return any(p.key == "psychic" for p in self.phases)
