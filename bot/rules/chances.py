@@ -13,10 +13,14 @@ from functools import cache
 from math import comb
 
 from bot.rules.errors import RulesError
-from bot.rules.notation import parse
-from bot.rules.sequence import exact_pmf
+from bot.rules.notation import DiceExpr, parse
 
 TWO_D6 = "2D6"
+
+
+def exact_pmf(expr: DiceExpr) -> dict[int, Fraction]:
+    """The expression's distribution as fractions (dice chances have small denominators)."""
+    return {v: Fraction(p).limit_denominator(1 << 40) for v, p in expr.pmf.items()}
 
 
 @cache

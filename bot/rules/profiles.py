@@ -8,7 +8,6 @@ needed. The bearer's Strength is given in the abilities text as `bearer strength
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,11 +16,13 @@ from bot.rules.abilities import MAX_STRENGTH, Abilities, parse_abilities
 from bot.rules.errors import InvalidProfile, TooManyDice
 from bot.rules.notation import DiceExpr, parse
 from bot.rules.rulesets import BlastRule, Ruleset
+from bot.rules.targets import MAX_MODELS as MAX_MODELS
+from bot.rules.targets import MAX_WOUNDS as MAX_WOUNDS
+from bot.rules.targets import Part as Part
+from bot.rules.targets import Target as Target
 
 MAX_ATTACKS = 1000
 MAX_ATTACKERS = 100
-MAX_MODELS = 100
-MAX_WOUNDS = 50
 MAX_DAMAGE = 50
 MAX_WEAPONS = 10
 MAX_KEYWORDS = 20
@@ -156,44 +157,6 @@ class Weapon:
         return self.skill is None or self.abilities.has("torrent")
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
-    """The target unit: identical models, the first of them possibly already damaged."""
-
-    toughness: int
-    save: int | None
-    wounds: int = 1
-    models: int = 1
-    invuln: int | None = None
-    fnp: int | None = None
-    keywords: frozenset[str] = frozenset()
-    wounds_left: int | None = None  # on the damaged model; None: no model is damaged
-
-    def __post_init__(self) -> None:
-        parse_number(self.toughness, "Toughness", 1, MAX_STRENGTH)
-        parse_number(self.wounds, "Wounds per model", 1, MAX_WOUNDS)
-        parse_number(self.models, "Models", 1, MAX_MODELS)
-        for name, value in (("Save", self.save), ("Invulnerable", self.invuln), ("FNP", self.fnp)):
-            if value is not None:
-                _plus(str(value), name, "type 4+")
-        if self.wounds_left is not None and not 1 <= self.wounds_left <= self.wounds:
-            raise InvalidProfile(
-                f"The damaged model can have 1 to {self.wounds} wounds left; type one of those."
-            )
-
-    @property
-    def health(self) -> int:
-        """Health left = (models alive - 1) x W + wounds left on the wounded model."""
-        return (self.models - 1) * self.wounds + (self.wounds_left or self.wounds)
-
-    def wounds_on(self, health: int) -> int:
-        """Wounds left on the model that takes the next attack (seed 000, Allocate Attacks)."""
-        return 0 if health <= 0 else (health - 1) % self.wounds + 1
-
-    def alive(self, health: int) -> int:
-        return math.ceil(max(health, 0) / self.wounds)
-
-
 def attacks_per_model(rolled: int, weapon: Weapon, rules: Ruleset, models: int) -> int:
     """Blast and Rapid Fire applied to one model's Attacks (seed 002; 10th Core)."""
     a = weapon.abilities
@@ -219,6 +182,11 @@ class AttackSpec:
     def __post_init__(self) -> None:
         if not 1 <= len(self.weapons) <= MAX_WEAPONS:
             raise TooManyDice(f"Resolve 1 to {MAX_WEAPONS} weapons at a time.")
+        if self.target.leader is not None and not self.rules.attached_leaders:
+            raise InvalidProfile(
+                f"In {self.rules.name} edition a CHARACTER is a unit of its own, not an attached "
+                "Leader; attack it on its own."
+            )
         worst = sum(self.max_attacks(w) for w in self.weapons)
         if worst > MAX_ATTACKS:
             raise TooManyDice(

@@ -57,6 +57,9 @@ class Ruleset:
     # 10th Core, Pistol: a model shoots its Pistols or its other ranged weapons, "unless it is a
     # MONSTER or VEHICLE model"; seed 000 (9th) has no exception.
     big_models_shoot_pistols_and_others: bool = False
+    # 10th Core, Leader: a CHARACTER attached to a Bodyguard unit forms one Attached unit; in 9th
+    # a CHARACTER is a unit of its own.
+    attached_leaders: bool = False
 
     def hit_modifier(self, phrases: frozenset[str], typed: int) -> int:
         """Seed 000 and 10th Core: all modifiers are summed, then capped to -1..+1."""
@@ -151,6 +154,7 @@ TENTH = Ruleset(
     ),
     wound_modifiers=(_mod(+1, "lance", "charged"),),  # 10th Core, Lance: +1 to wound if charged
     big_models_shoot_pistols_and_others=True,
+    attached_leaders=True,
 )
 
 RULESETS = {r.name: r for r in (NINTH, TENTH)}

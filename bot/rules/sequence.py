@@ -11,16 +11,21 @@ never twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
+from bot.rules.chances import exact_pmf as exact_pmf
+from bot.rules.damage import DamageStep as DamageStep
 from bot.rules.dice import D6, Dice, DieRoll, reroll_die, roll_die
-from bot.rules.notation import DiceExpr
+from bot.rules.notation import DiceExpr, parse
 from bot.rules.pools import Reroll
-from bot.rules.profiles import AttackSpec, Target, Weapon
+from bot.rules.profiles import AttackSpec, Weapon
 from bot.rules.rulesets import Ruleset
+from bot.rules.saves import SaveKind as SaveKind
+from bot.rules.saves import SaveStep as SaveStep
+from bot.rules.saves import save_step as save_step
+from bot.rules.targets import Part, Target
 
 SIXTH = Fraction(1, 6)
 
@@ -73,11 +78,6 @@ class RollStep:
         return out
 
 
-def exact_pmf(expr: DiceExpr) -> dict[int, Fraction]:
-    """The expression's distribution as fractions (dice chances have small denominators)."""
-    return {v: Fraction(p).limit_denominator(1 << 40) for v, p in expr.pmf.items()}
-
-
 def wound_needed(strength: int, toughness: int) -> int:
     """Seed 000, Wound Roll table."""
     if strength >= 2 * toughness:
@@ -89,95 +89,84 @@ def wound_needed(strength: int, toughness: int) -> int:
     return 6 if 2 * strength <= toughness else 5
 
 
-class SaveKind(StrEnum):
-    ARMOUR = "armour"
-    INVULNERABLE = "invulnerable"
-    NONE = "none"
-
-
 @dataclass(frozen=True, slots=True)
-class SaveStep:
-    """The save the defender uses: the better of armour (with AP and cover) and invulnerable."""
+class Receiving:
+    """What a wound allocated to one part of the target meets: that part's save and the damage
+    after its feel-no-pain. A critical wound may meet a worse save and deal more damage (10th
+    detachment rules: "improve the AP by 1", "+1 Damage"); without such a rule the critical
+    steps are the normal ones."""
 
-    kind: SaveKind
-    needed: int = 7  # the unmodified face needed; 7 means it cannot be passed
-    cover: bool = False
-
-    def passes(self, face: int) -> bool:
-        return face != 1 and face >= self.needed  # seed 000: an unmodified 1 always fails
-
-    def chance(self) -> Fraction:
-        """The chance this save is passed."""
-        return Fraction(max(0, 7 - self.needed), 6)
-
-
-def save_step(rules: Ruleset, weapon: Weapon, target: Target) -> SaveStep:
-    """Seed 002: the invulnerable save ignores AP; one save is used, the better one."""
-    a = weapon.abilities
-    # 10th Core, Indirect Fire: "the target has the Benefit of Cover against that attack";
-    # Ignores Cover still wins.
-    sheltered = a.has("cover") or a.has("indirect fire")
-    cover = sheltered and not a.has("ignores cover") and target.save is not None
-    if (
-        cover
-        and rules.cover_ignored_by_3up_against_ap0
-        and weapon.ap == 0
-        and target.save is not None
-    ):
-        cover = target.save > 3
-    armour = 7 if target.save is None else max(2, target.save - weapon.ap - int(cover))
-    invuln = 7 if target.invuln is None else target.invuln
-    if min(armour, invuln) > 6:
-        return SaveStep(SaveKind.NONE)
-    if invuln < armour:
-        return SaveStep(SaveKind.INVULNERABLE, invuln)
-    return SaveStep(SaveKind.ARMOUR, armour, cover)
-
-
-@dataclass(frozen=True, slots=True)
-class DamageStep:
-    """Damage per unsaved attack (or mortal wounds per attack), then feel-no-pain per wound."""
-
-    expr: DiceExpr
-    bonus: int = 0  # 10th Melta X within half range
-    reduction: int = 0  # "-1 damage" (never below 1; seed 002: not on mortal wounds)
-    fnp: int | None = None
-
-    def value(self, rolled: int) -> int:
-        return max(1, rolled + self.bonus - self.reduction)
-
-    def ignores(self, face: int) -> bool:
-        return self.fnp is not None and face >= self.fnp
-
-    def table(self) -> dict[int, Fraction]:
-        """Wounds that get through feel-no-pain, per event (before the overkill cap)."""
-        out: dict[int, Fraction] = {}
-        if self.fnp is None:
-            for rolled, p in exact_pmf(self.expr).items():
-                out[self.value(rolled)] = out.get(self.value(rolled), Fraction(0)) + p
-            return out
-        keep = Fraction(self.fnp - 1, 6)
-        for rolled, p in exact_pmf(self.expr).items():
-            n = self.value(rolled)
-            for k in range(n + 1):
-                q = p * comb(n, k) * keep**k * (1 - keep) ** (n - k)
-                if q:
-                    out[k] = out.get(k, Fraction(0)) + q
-        return out
+    save: SaveStep  # a wound that is not critical, and a Lethal Hits auto-wound
+    critical_save: SaveStep  # a critical wound that is saved as usual
+    damage: DamageStep  # an unsaved wound that is not critical (and current Devastating Wounds)
+    critical_damage: DamageStep  # an unsaved critical wound
+    mortal: DamageStep  # Devastating Wounds (mortal): mortal wounds equal to the Damage
+    hit_mortal: DamageStep  # critical hits deal their Damage as mortal wounds
+    extra_mortal: DamageStep  # the mortal wounds a critical hit inflicts in addition
 
 
 @dataclass(frozen=True, slots=True)
 class Steps:
-    """Everything one weapon needs to resolve against one target."""
+    """Everything one weapon needs to resolve against one target.
+
+    An attack's events, in the order both the resolver and the odds apply them: its Lethal Hits
+    auto-wound, then its hits that roll to wound in order (the critical hit, then its Sustained
+    Hits), then the mortal wounds its critical hit inflicts (`hit_mortal`, `extra_mortal`).
+    Current Devastating Wounds wait until every other attack is resolved; with `mortal_last`
+    every mortal wound waits until all other damage is resolved (before those Devastating
+    Wounds). Damage goes to the Bodyguard first and the Leader last; a Precision weapon's
+    damage goes to the Leader first; mortal wounds are always allocated Bodyguard first.
+    """
 
     hit: RollStep | None  # None: automatic hits (no roll, never critical)
     wound: RollStep
-    save: SaveStep
-    damage: DamageStep
-    mortal: DamageStep  # Devastating Wounds (mortal): mortal wounds equal to the Damage
     sustained: DiceExpr | None
     lethal: bool
     devastating: str | None
+    body: Receiving
+    leader: Receiving | None = None  # the attached Leader's, if the target has one
+    precision: bool = False  # damage is allocated to the Leader first
+    hit_mortal: bool = False  # a critical hit deals its Damage as mortal wounds; no wound roll
+    extra_mortal: int = 0  # mortal wounds a critical hit inflicts in addition (0: none)
+    mortal_last: bool = False  # mortal wounds wait until all other damage is resolved
+
+    @property
+    def save(self) -> SaveStep:
+        """The Bodyguard's (a plain target's) save."""
+        return self.body.save
+
+    @property
+    def damage(self) -> DamageStep:
+        return self.body.damage
+
+    @property
+    def mortal(self) -> DamageStep:
+        return self.body.mortal
+
+    @property
+    def receiving(self) -> tuple[Receiving, ...]:
+        """The Bodyguard's, then the Leader's: the order of `Target.parts`."""
+        return (self.body,) if self.leader is None else (self.body, self.leader)
+
+
+ONE = parse("1")
+
+
+def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
+    """What a wound allocated to `part` meets, from the weapon's abilities."""
+    a = weapon.abilities
+    melta = a.melta if a.has("half range") else 0
+    save = save_step(rules, weapon, part)
+    damage = DamageStep(weapon.damage, melta, int(a.has("-1 damage")), part.fnp)
+    return Receiving(
+        save=save,
+        critical_save=save,
+        damage=damage,
+        critical_damage=damage,
+        mortal=DamageStep(weapon.damage, melta, 0, part.mortal_fnp()),
+        hit_mortal=DamageStep(weapon.damage, melta, 0, part.mortal_fnp()),
+        extra_mortal=DamageStep(ONE, 0, 0, part.mortal_fnp()),
+    )
 
 
 def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
@@ -200,16 +189,16 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
         critical=min([a.critical_wounds, *anti]),
         reroll=a.wound_reroll,
     )
-    melta = a.melta if a.has("half range") else 0
+    leader = target.leader
     return Steps(
         hit=hit,
         wound=wound,
-        save=save_step(rules, weapon, target),
-        damage=DamageStep(weapon.damage, melta, int(a.has("-1 damage")), target.fnp),
-        mortal=DamageStep(weapon.damage, melta, 0, target.fnp),
         sustained=a.sustained,
         lethal=a.has("lethal hits"),
         devastating=a.devastating,
+        body=receiving(rules, weapon, target.body),
+        leader=None if leader is None else receiving(rules, weapon, leader),
+        precision=leader is not None and a.has("precision"),
     )
 
 

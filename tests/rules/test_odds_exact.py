@@ -11,9 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules.odds import Odds, compute
+from bot.rules.odds import Distribution, Odds, compute
 from bot.rules.profiles import AttackSpec, Weapon, target_from_text, weapon_from_text
 from bot.rules.rulesets import NINTH, TENTH, Ruleset
+
+
+def _unsaved(odds: Odds) -> Distribution:
+    """A plain target's unsaved wounds (known: one save for every wound)."""
+    assert odds.unsaved is not None
+    return odds.unsaved
 
 
 def _weapon(abilities: str = "", rules: Ruleset = TENTH, **kw: object) -> Weapon:
@@ -36,7 +42,7 @@ def test_one_attack_hits_wounds_saves_and_kills() -> None:
     o = _odds(_weapon())
     assert _close(o.hits.p(1), Fraction(2, 3))
     assert _close(o.wounds.p(1), Fraction(1, 3))
-    assert _close(o.unsaved.p(1), Fraction(1, 6))
+    assert _close(_unsaved(o).p(1), Fraction(1, 6))
     assert _close(o.p_destroyed(1), Fraction(1, 6))
     assert _close(o.damage.mean, Fraction(1, 6))
 
@@ -135,12 +141,12 @@ def test_distributions_are_consistent_for_any_profile(
         toughness=4, save="3+", wounds=wounds, models=models, fnp=fnp, keywords="infantry"
     ))  # fmt: skip
     o = compute(spec)
-    for d in (o.hits, o.wounds, o.unsaved, o.damage, o.destroyed):
+    for d in (o.hits, o.wounds, _unsaved(o), o.damage, o.destroyed):
         assert abs(sum(d.pmf) - 1) < 1e-9
     most_hits = spec.max_attacks(weapon) * (1 + (3 if weapon.abilities.sustained else 0))
     assert o.hits.most <= most_hits
-    assert o.wounds.most <= o.hits.most and o.unsaved.most <= o.wounds.most
-    assert o.wounds.mean <= o.hits.mean + 1e-9 and o.unsaved.mean <= o.wounds.mean + 1e-9
+    assert o.wounds.most <= o.hits.most and _unsaved(o).most <= o.wounds.most
+    assert o.wounds.mean <= o.hits.mean + 1e-9 and _unsaved(o).mean <= o.wounds.mean + 1e-9
     assert o.damage.most <= wounds * models and o.destroyed.most <= models
     assert o.destroyed.mean * 1 <= o.damage.mean + 1e-9  # each destroyed model lost >= 1 wound
 

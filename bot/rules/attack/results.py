@@ -67,7 +67,8 @@ class DamageEvent:
     lost: int
     model: int  # 1-based: the model the damage was allocated to first
     destroyed: int  # models destroyed by this event
-    health_after: int
+    health_after: int  # of the part it was allocated to
+    part: int = 0  # 0: the Bodyguard (a plain target's models), 1: the attached Leader
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,8 @@ class AttackResult:
     target: Target
     weapons: tuple[WeaponResult, ...]
     devastating: tuple[DamageEvent, ...]  # current Devastating Wounds, resolved after the rest
-    health_after: int
+    health_after: int  # the Bodyguard's (a plain target's)
+    leader_after: int | None = None  # the attached Leader's health after, if there is one
 
     @property
     def hits(self) -> int:

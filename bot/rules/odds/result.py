@@ -40,14 +40,17 @@ class Odds:
     Lethal Hits auto-wound; `unsaved` every wound not stopped by a save: failed saves plus wounds no
     save could be taken against (Devastating Wounds in either wording), counted whether or not the
     unit was still alive; `damage` the wounds the target actually lost (after overkill loss and
-    feel-no-pain); `destroyed` the models destroyed.
+    feel-no-pain); `destroyed` the models destroyed (the Leader's included). Against a Bodyguard
+    unit with its Leader, which save a wound meets depends on the model it is allocated to, so
+    `unsaved` is None there, and `leader` holds the Leader models destroyed.
     """
 
     hits: Distribution
     wounds: Distribution
-    unsaved: Distribution
+    unsaved: Distribution | None
     damage: Distribution
     destroyed: Distribution
+    leader: Distribution | None = None
 
     def p_destroyed(self, k: int) -> float:
         """P(exactly k models destroyed)."""

@@ -27,9 +27,10 @@ def table(dist: Distribution) -> str:
 
 
 def means_text(odds: Odds) -> str:
+    unsaved = f"Unsaved **{odds.unsaved.mean:.2f}** · " if odds.unsaved is not None else ""
     return (
         f"Hits **{odds.hits.mean:.2f}** · Wounds **{odds.wounds.mean:.2f}** · "
-        f"Unsaved **{odds.unsaved.mean:.2f}** · Damage **{odds.damage.mean:.2f}** · "
+        f"{unsaved}Damage **{odds.damage.mean:.2f}** · "
         f"Models destroyed **{odds.destroyed.mean:.2f}**"
     )
 
