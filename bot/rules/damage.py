@@ -7,7 +7,18 @@ from fractions import Fraction
 from math import comb
 
 from bot.rules.chances import exact_pmf
-from bot.rules.notation import DiceExpr
+from bot.rules.dice import Dice
+from bot.rules.notation import DiceExpr, ExpressionRoll
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRoll:
+    """One event's Damage as rolled: the dice (None for a fixed Damage), the dice rolled again
+    when the Damage roll was re-rolled, and the damage it deals before feel-no-pain."""
+
+    first: ExpressionRoll | None
+    again: ExpressionRoll | None
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +32,13 @@ class DamageStep:
 
     def value(self, rolled: int) -> int:
         return max(1, rolled + self.bonus - self.reduction)
+
+    def roll(self, dice: Dice) -> DamageRoll:
+        """Roll the Damage (no dice for a fixed Damage) and modify it."""
+        if self.expr.is_fixed:
+            return DamageRoll(None, None, self.value(self.expr.minimum))
+        first = self.expr.roll(dice)
+        return DamageRoll(first, None, self.value(first.total))
 
     def ignores(self, face: int) -> bool:
         return self.fnp is not None and face >= self.fnp

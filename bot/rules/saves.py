@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from bot.rules.dice import D6, Dice, DieRoll, roll_die
 from bot.rules.profiles import Weapon
 from bot.rules.rulesets import Ruleset
 from bot.rules.targets import Part, Target
@@ -28,6 +29,10 @@ class SaveStep:
     kind: SaveKind
     needed: int = 7  # the unmodified face needed; 7 means it cannot be passed
     cover: bool = False
+
+    def roll(self, dice: Dice) -> DieRoll:
+        """The saving throw's die (re-rolled when the defender's rules let it be)."""
+        return roll_die(D6, dice)
 
     def passes(self, face: int) -> bool:
         return face != 1 and face >= self.needed  # seed 000: an unmodified 1 always fails
