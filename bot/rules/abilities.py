@@ -66,6 +66,13 @@ class Abilities:
     hit_modifier: int = 0
     wound_modifier: int = 0
     bearer_strength: int | None = None
+    # Critical effects (detachment rules): mortal wounds per critical hit in addition, and what a
+    # critical wound improves; the flags `critical hits: damage as mortal wounds` and
+    # `mortal wounds last` say the rest.
+    critical_hit_mortal: int = 0
+    critical_wound_ap: int = 0
+    critical_wound_damage: int = 0
+    fnp_mortal: int | None = None  # the target's feel-no-pain against mortal wounds only
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

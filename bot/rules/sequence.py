@@ -10,7 +10,7 @@ never twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -149,23 +149,25 @@ class Steps:
         return (self.body,) if self.leader is None else (self.body, self.leader)
 
 
-ONE = parse("1")
-
-
 def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
     """What a wound allocated to `part` meets, from the weapon's abilities."""
     a = weapon.abilities
+    if a.fnp_mortal is not None:
+        better = min(a.fnp_mortal, part.fnp_mortal or 7)
+        part = replace(part, fnp_mortal=better)
     melta = a.melta if a.has("half range") else 0
     save = save_step(rules, weapon, part)
+    sharper = replace(weapon, ap=max(-6, weapon.ap - a.critical_wound_ap))
     damage = DamageStep(weapon.damage, melta, int(a.has("-1 damage")), part.fnp)
+    mortal_fnp = part.mortal_fnp()
     return Receiving(
         save=save,
-        critical_save=save,
+        critical_save=save_step(rules, sharper, part) if a.critical_wound_ap else save,
         damage=damage,
-        critical_damage=damage,
-        mortal=DamageStep(weapon.damage, melta, 0, part.mortal_fnp()),
-        hit_mortal=DamageStep(weapon.damage, melta, 0, part.mortal_fnp()),
-        extra_mortal=DamageStep(ONE, 0, 0, part.mortal_fnp()),
+        critical_damage=replace(damage, bonus=damage.bonus + a.critical_wound_damage),
+        mortal=DamageStep(weapon.damage, melta, 0, mortal_fnp),
+        hit_mortal=DamageStep(weapon.damage, melta, 0, mortal_fnp),
+        extra_mortal=DamageStep(parse(str(max(1, a.critical_hit_mortal))), 0, 0, mortal_fnp),
     )
 
 
@@ -199,6 +201,9 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
         body=receiving(rules, weapon, target.body),
         leader=None if leader is None else receiving(rules, weapon, leader),
         precision=leader is not None and a.has("precision"),
+        hit_mortal=a.has("critical hits: damage as mortal wounds"),
+        extra_mortal=a.critical_hit_mortal,
+        mortal_last=a.has("mortal wounds last"),
     )
 
 
