@@ -12,7 +12,7 @@ from collections import defaultdict
 import pytest
 
 from bot.rules.odds import compute
-from bot.rules.odds.tables import WeaponTable, weapon_table
+from bot.rules.odds.tables import WeaponTable, through, weapon_table
 from bot.rules.profiles import AttackSpec, Target, Weapon, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH
 
@@ -23,16 +23,16 @@ Chain = dict[State, float]
 def _normal(target: Target, health: int, table: WeaponTable) -> dict[int, float]:
     """One normal damage event: excess damage on the wounded model is lost."""
     out: dict[int, float] = defaultdict(float)
-    for through, p in enumerate(table.damage):
-        out[health - min(through, target.wounds_on(health))] += p
+    for lost, p in enumerate(through(table.steps.damage)):
+        out[health - min(lost, target.wounds_on(health))] += p
     return out
 
 
 def _mortal(health: int, table: WeaponTable) -> dict[int, float]:
     """Mortal wounds from one attack: every wound that gets through is lost, spilling over."""
     out: dict[int, float] = defaultdict(float)
-    for through, p in enumerate(table.mortal):
-        out[max(health - through, 0)] += p
+    for lost, p in enumerate(through(table.steps.mortal)):
+        out[max(health - lost, 0)] += p
     return out
 
 
@@ -58,11 +58,13 @@ def _mixture(chains: list[tuple[float, Chain]]) -> Chain:
 
 def _attack(chain: Chain, target: Target, table: WeaponTable) -> Chain:
     devastating = {"current": "wait", "mortal": "mortal"}.get(table.devastating_kind or "")
-    dev = table.devastating if devastating else 0.0
-    roll = [(1.0 - table.normal - dev, None), (table.normal, "normal"), (dev, devastating)]
-    lethal = [(1.0 - table.lethal_unsaved, None), (table.lethal_unsaved, "normal")]
+    unsaved = 1.0 - float(table.steps.save.chance())
+    dev = table.wound[2] if devastating else 0.0
+    normal = (table.wound[1] + table.wound[2] - dev) * unsaved
+    roll = [(1.0 - normal - dev, None), (normal, "normal"), (dev, devastating)]
+    lethal = [(1.0 - unsaved, None), (unsaved, "normal")]
     branches = []
-    for (lethals, rolls), p in table.bundles.items():
+    for (lethals, rolls, _), p in table.bundles.items():
         outcomes = [(p, chain)]
         for options in [lethal] * lethals + [roll] * rolls:
             outcomes = [

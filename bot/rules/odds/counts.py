@@ -45,24 +45,28 @@ def total(table: WeaponTable, per_attack: Array) -> Array:
     return np.fft.irfft(compound(np.fft.rfft(per_attack, grid), table.count), grid)[:size]
 
 
-def event_counts(table: WeaponTable) -> Array:
+def event_counts(table: WeaponTable, normal: float, lethal_unsaved: float) -> Array:
     """P(a normal damage events, m Devastating Wounds) over all the weapon's attacks, as [a, m].
 
     One attack's generating function in (u: normal event, z: Devastating Wound) is the sum over
-    bundles of P(bundle) * (kept + unsaved u)^lethal * (nothing + normal u + devastating z)^rolls,
+    bundles of P(bundle) * (kept + unsaved u)^lethal * (nothing + normal u + devastating z)^rolls
+    (`normal`: a hit rolling to wound becomes a normal damage event; `lethal_unsaved`: a Lethal
+    Hits auto-wound is not saved),
     evaluated at the roots of unity of a grid large enough that no count wraps around.
     """
-    live = [bundle for bundle, p in table.bundles.items() if p > 0]
+    pairs = table.pairs
+    devastating = table.wound[2]
+    live = [bundle for bundle, p in pairs.items() if p > 0]
     last = table.count.size - 1
     shape = (last * table.most_events + 1, last * max(rolls for _, rolls in live) + 1)
     grid = (fast_size(shape[0]), fast_size(shape[1]))
     u = np.exp(-2j * np.pi * np.arange(grid[0]) / grid[0])[:, None]
     z = np.exp(-2j * np.pi * np.arange(grid[1] // 2 + 1) / grid[1])[None, :]
-    lethal = (1.0 - table.lethal_unsaved) + table.lethal_unsaved * u
-    roll = (1.0 - table.normal - table.devastating) + table.normal * u + table.devastating * z
+    lethal = (1.0 - lethal_unsaved) + lethal_unsaved * u
+    roll = (1.0 - normal - devastating) + normal * u + devastating * z
     attack = np.zeros(np.broadcast_shapes(u.shape, z.shape), dtype=np.complex128)
     for lethals, rolls in live:
-        attack += table.bundles[lethals, rolls] * _power(lethal, lethals) * _power(roll, rolls)
+        attack += pairs[lethals, rolls] * _power(lethal, lethals) * _power(roll, rolls)
     joint: Array = np.fft.irfft2(compound(attack, table.count), grid)
     return joint[: shape[0], : shape[1]]
 

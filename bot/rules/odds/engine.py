@@ -1,13 +1,17 @@
 """Exact odds of an `AttackSpec`: per-attack tables, attack counts, health-state DP.
 
-Damage is applied in the resolver's order (`bot/rules/attack/resolve.py`): weapon by weapon, attack
-by attack, a Lethal Hits auto-wound before the attack's other hits; Devastating Wounds (current
-wording) wait on a pending-count axis until every other attack is resolved, then each weapon's
-queue is applied in weapon order. Within such a weapon every event, normal or waiting, is the same
-damage operator N, so only the joint count of (normal events, waiting events) matters: the health
-after the weapon is sum over (a, m) of P(a, m) * N^a(state), filed under m waiting. When nothing
-comes between a weapon's attacks and its queue (the last weapon, no other queue), the queue is
-simply N applied once more per Devastating Wound, as if at once.
+Damage is applied in the order of `bot.rules.sequence.Steps` (the resolver's): weapon by weapon,
+attack by attack; within an attack its Lethal Hits auto-wound, its hits that roll to wound in turn,
+then the mortal wounds its critical hit inflicts. Each attack is one operator on the distribution
+over the target's states (`health.Space`); a weapon's n attacks are sum over n of P(n) * A^n.
+
+Waiting wounds (`queues`): `mortal wounds last` and current Devastating Wounds are counted on extra
+axes and settled at the end. A fast path: against a plain target, when every event of a weapon with
+Devastating Wounds is the same damage operator N (its critical Damage is its Damage, its critical
+hits inflict no mortal wounds), only the joint count of (normal events, waiting events) matters: the
+health after the weapon is sum over (a, m) of P(a, m) * N^a(state), filed under m waiting; and when
+nothing waits and nothing comes after that weapon, its Devastating Wounds are simply N once more, as
+if at once.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ import numpy as np
 
 from bot.rules.errors import TooManyDice
 from bot.rules.odds.counts import event_counts, total
-from bot.rules.odds.health import DENSE_LIMIT, Array, Op, Space, dense, flush, settle
+from bot.rules.odds.events import Mortal, Ops
+from bot.rules.odds.health import Array, Op, Shift, Space, dense, flush
+from bot.rules.odds.queues import Queue, Queues, push
 from bot.rules.odds.result import Distribution, Odds
-from bot.rules.odds.tables import WeaponTable, weapon_table
+from bot.rules.odds.tables import WeaponTable, through, weapon_table
 from bot.rules.profiles import AttackSpec
 
 MAX_CELLS = 4_000_000
@@ -28,83 +34,166 @@ TOO_MANY_WAITING = "Those devastating wounds are too many to work out exactly; u
 def compute(spec: AttackSpec) -> Odds:
     """Exact distributions of hits, wounds, unsaved wounds, damage dealt and models destroyed."""
     target = spec.target
-    space = Space(target.models, target.wounds)
     tables = [weapon_table(spec, w) for w in spec.weapons]
-    state = space.start(target.health)
-    waiting: list[Op] = []
+    space = Space(target, grid=any(t.steps.precision for t in tables))
+    run = Queues(space.initial())
     for i, table in enumerate(tables):
-        normal = space.normal(table.damage)
-        devastating: Op | None = None
-        if table.devastating_kind == "current" and table.devastating > 0:
-            if waiting or i + 1 < len(tables):
-                state = _defer(state, table, normal)
-                waiting.append(normal)
-                continue
-            devastating = normal  # the last queue, straight after its own attacks: same damage
-        elif table.devastating_kind == "mortal":
-            devastating = space.mortal(table.mortal)
-        state = _mix(state, table, _attack_op(table, normal, devastating))
-    for normal in waiting:
-        state = settle(state, normal)
-    health = np.clip(state, 0.0, None)
-    damage = np.zeros(target.health + 1)
-    destroyed = np.zeros(target.models + 1)
-    for h, p in enumerate(health[: target.health + 1]):
-        damage[target.health - h] += p
-        destroyed[target.models - target.alive(h)] += p
+        _weapon(space, run, table, last=i + 1 == len(tables))
+    health = np.clip(run.settle(), 0.0, None)
+    damage, destroyed, leaders = space.lost(health)
+    plain = target.leader is None
     return Odds(
         hits=_total(tables, "hits"),
         wounds=_total(tables, "wounds"),
-        unsaved=_total(tables, "unsaved"),
+        unsaved=_total(tables, "unsaved") if plain else None,
         damage=_distribution(damage),
         destroyed=_distribution(destroyed),
+        leader=None if plain else _distribution(leaders),
     )
 
 
-def _defer(state: Array, table: WeaponTable, normal: Op) -> Array:
-    """After a weapon with Devastating Wounds: health by its wounds waiting (a new last axis)."""
-    if state.size * ((table.count.size - 1) * table.most_events + 1) > MAX_CELLS:
-        raise TooManyDice(TOO_MANY_WAITING)
-    joint = flush(event_counts(table))
-    powers = np.empty((*state.shape, joint.shape[0]))  # N^a(state) for every count a of events
-    powers[..., 0] = state
-    for a in range(1, joint.shape[0]):
-        powers[..., a] = normal(powers[..., a - 1])
-    out: Array = flush(powers) @ joint
-    return out
+def _same_damage(ops: Ops) -> bool:
+    """Every event of the weapon is one damage operator (the joint-count fast path)."""
+    r = ops.recv[0]
+    return (
+        len(ops.recv) == 1
+        and ops.crit_hit() is None
+        and np.array_equal(through(r.damage), through(r.critical_damage))
+    )
 
 
-def _attack_op(table: WeaponTable, normal: Op, devastating: Op | None) -> Op:
-    """One attack: sum over bundles of P(bundle) * B^hits(L^lethal(X))."""
-    keep_lethal = 1.0 - table.lethal_unsaved
-    none = 1.0 - table.normal - (table.devastating if devastating is not None else 0.0)
+def _weapon(space: Space, run: Queues, table: WeaponTable, last: bool) -> None:
+    ops = Ops(space, table)
+    steps = table.steps
+    crit: Shift | Op | None = None
+    can_crit = table.wound[2] > 0
+    if steps.devastating == "current" and can_crit:
+        if _same_damage(ops):
+            if not last or run.axes:
+                _defer(run, table, ops)
+                return
+            crit = ops.devastating()
+        else:
+            queue = Queue("devastating", ops.devastating().op())
+            run.open(queue, int(table.count.size - 1) * table.most_rolls + 1)
+            crit = _pusher(run, queue, np.array([0.0, 1.0]))
+    elif steps.devastating == "mortal" and can_crit:
+        crit = _mortal(run, ops, ops.dev_mortal(), table, table.most_rolls)
+    elif steps.devastating is None:
+        crit = ops.wound(True)
+    hit_mortal = ops.crit_hit()
+    after: Op | None = None
+    if hit_mortal is not None and any(c for (_, _, c), p in table.bundles.items() if p):
+        after = _as_op(_mortal(run, ops, hit_mortal, table, 1))
+    attack = _attack(table, _hit(table, ops.wound(False), crit), ops.wound(False).op(), after)
+    if space.dense() and not _pushes(crit, after):
+        attack = dense(attack(np.eye(space.size)))
+    run.state = _mix(run.state, table, attack)
+
+
+def _pushes(*ops: object) -> bool:
+    return any(getattr(op, "pushes", False) for op in ops)
+
+
+class _Push:
+    """An event that only adds to a queue (marked so the attack is not made a matrix)."""
+
+    pushes = True
+
+    def __init__(self, run: Queues, queue: Queue, pmf: Array) -> None:
+        self.run, self.queue, self.pmf = run, queue, pmf
+
+    def __call__(self, X: Array) -> Array:
+        return push(X, self.run.axis(self.queue), self.pmf, self.queue.capped)
+
+
+def _pusher(run: Queues, queue: Queue, pmf: Array) -> _Push:
+    return _Push(run, queue, pmf)
+
+
+def _mortal(run: Queues, ops: Ops, m: Mortal, table: WeaponTable, per_attack: int) -> Shift | Op:
+    """Mortal wounds now, or (`mortal wounds last`) counted on the weapon's mortal queue."""
+    if not table.steps.mortal_last:
+        return ops.mortal(m)
+    counted = m.counted()
+    cap = ops.space.total if m.uniform else None
+    added = (len(counted) - 1) * per_attack * int(table.count.size - 1)
+    queue = run.mortal(m.chances, ops.one_queued(m), cap, added)
+    return _pusher(run, queue, counted)
+
+
+def _as_op(op: Shift | Op) -> Op:
+    return op.op() if isinstance(op, Shift) else op
+
+
+def _hit(table: WeaponTable, normal: Shift, crit: Shift | Op | None) -> Op:
+    """One hit rolling to wound: fails, wounds (`normal`) or wounds critically (`crit`)."""
+    fail, success, critical = table.wound
+    merged = Shift(normal.size)
+    merged.add(0, np.full(normal.size, fail + (critical if crit is None else 0.0)))
+    merged.plus(normal, success)
+    if isinstance(crit, Shift):
+        merged.plus(crit, critical)
+        return merged.op()
+    plain = merged.op()
+    if crit is None or critical == 0:
+        return plain
+    other = crit
 
     def hit(X: Array) -> Array:
-        out = none * X + table.normal * normal(X)
-        if devastating is not None and table.devastating > 0:
-            out += table.devastating * devastating(X)
-        return out
+        return plain(X) + critical * other(X)
+
+    return hit
+
+
+def _attack(table: WeaponTable, hit: Op, lethal: Op, after: Op | None) -> Op:
+    """One attack: sum over bundles of P(bundle) * [after] hit^rolls(lethal^l(X)); `after` (the
+    critical hit's mortal wounds) follows every critical bundle."""
+    live = {b: p for b, p in table.bundles.items() if p > 0}
 
     def attack(X: Array) -> Array:
         out = np.zeros_like(X)
-        for lethal in (0, 1):
-            rolls = sorted(j for (le, j), p in table.bundles.items() if le == lethal and p > 0)
-            if not rolls:
+        crits = np.zeros_like(X) if after is not None else out
+        for le in (0, 1):
+            chain = [b for b in live if b[0] == le]
+            if not chain:
                 continue
-            cur = X if lethal == 0 else keep_lethal * X + table.lethal_unsaved * normal(X)
-            for j in range(rolls[-1] + 1):
-                out += table.bundles.get((lethal, j), 0.0) * cur
-                if j < rolls[-1]:
+            cur = X if le == 0 else lethal(X)
+            top = max(b[1] for b in chain)
+            for j in range(top + 1):
+                for c, into in ((False, out), (True, crits)):
+                    p = live.get((le, j, c), 0.0)
+                    if p:
+                        into += p * cur
+                if j < top:
                     cur = hit(cur)
+        if after is not None:
+            out += after(crits)
         return out
 
     return attack
 
 
+def _defer(run: Queues, table: WeaponTable, ops: Ops) -> None:
+    """After a weapon with Devastating Wounds: health by its wounds waiting (a new last axis)."""
+    state = run.state
+    if state.size * ((table.count.size - 1) * table.most_events + 1) > MAX_CELLS:
+        raise TooManyDice(TOO_MANY_WAITING)
+    unsaved = 1.0 - float(ops.recv[0].save.chance())
+    joint = flush(event_counts(table, table.wound[1] * unsaved, unsaved))
+    normal = ops.devastating().op()
+    if ops.space.dense():
+        normal = dense(ops.devastating().matrix())
+    powers = np.empty((*state.shape, joint.shape[0]))  # N^a(state) for every count a of events
+    powers[..., 0] = state
+    for a in range(1, joint.shape[0]):
+        powers[..., a] = normal(powers[..., a - 1])
+    run.state = flush(powers) @ joint
+    run.axes.append(Queue("devastating", normal))
+
+
 def _mix(state: Array, table: WeaponTable, attack: Op) -> Array:
     """Sum over n of P(n attacks) * attack^n(state)."""
-    if state.shape[0] <= DENSE_LIMIT:
-        attack = dense(attack(np.eye(state.shape[0])))
     acc = np.zeros_like(state)
     cur = state
     last = int(np.flatnonzero(table.count)[-1])
