@@ -74,8 +74,12 @@ def _weapon(space: Space, run: Queues, table: WeaponTable, last: bool) -> None:
                 return
             crit = ops.devastating()
         else:
-            queue = Queue("devastating", ops.devastating().op())
-            run.open(queue, int(table.count.size - 1) * table.most_rolls + 1)
+            # Without feel-no-pain each waiting wound takes at least one wound: more than the
+            # unit's health cannot matter (capped).
+            cap = None if any(r.critical_damage.fnp for r in ops.recv) else space.total
+            queue = Queue("devastating", ops.devastating().op(), capped=cap is not None)
+            most = int(table.count.size - 1) * table.most_rolls
+            run.open(queue, min(most, cap if cap is not None else most) + 1)
             crit = _pusher(run, queue, np.array([0.0, 1.0]))
     elif steps.devastating == "mortal" and can_crit:
         crit = _mortal(run, ops, ops.dev_mortal(), table, table.most_rolls)

@@ -73,16 +73,23 @@ class Queues:
 
 
 def push(X: Array, axis: int, pmf: Array, capped: bool) -> Array:
-    """Add a count with distribution `pmf` to the waiting wounds on `axis`."""
+    """Add a count with distribution `pmf` to the waiting wounds on `axis` (on a capped axis,
+    counts past its end are filed in its last entry)."""
     out = np.zeros_like(X)
-    src = np.moveaxis(X, axis, 0)
-    dst = np.moveaxis(out, axis, 0)
-    n = src.shape[0]
-    for k, p in enumerate(pmf):
-        if not p:
+    n = X.shape[axis]
+    index: list[slice] = [slice(None)] * X.ndim
+
+    def cut(start: int, end: int) -> tuple[slice, ...]:
+        index[axis] = slice(start, end)
+        return tuple(index)
+
+    for k in np.flatnonzero(pmf).tolist():
+        p = float(pmf[k])
+        if k == 0:
+            out += p * X
             continue
         if k < n:
-            dst[k:] += p * src[: n - k]
-        if capped and k:
-            dst[n - 1] += p * src[max(n - k, 0) :].sum(axis=0)
+            out[cut(k, n)] += p * X[cut(0, n - k)]
+        if capped:
+            out[cut(n - 1, n)] += p * X[cut(max(n - k, 0), n)].sum(axis=axis, keepdims=True)
     return out
