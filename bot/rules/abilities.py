@@ -106,10 +106,10 @@ class Abilities:
     @property
     def wound_reroll(self) -> Reroll | None:
         """Twin-linked re-rolls the wound roll; a sensible player re-rolls the failed ones."""
-        return _broader(self.reroll_wounds, Reroll.FAILED if self.has("twin-linked") else None)
+        return broader(self.reroll_wounds, Reroll.FAILED if self.has("twin-linked") else None)
 
 
-def _broader(a: Reroll | None, b: Reroll | None) -> Reroll | None:
+def broader(a: Reroll | None, b: Reroll | None) -> Reroll | None:
     if a is None or b is None:
         return a or b
     return max(a, b, key=_REROLL_ORDER.index)
