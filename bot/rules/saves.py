@@ -57,17 +57,22 @@ class SaveStep:
         return once
 
 
-def save_step(rules: Ruleset, weapon: Weapon, target: Part | Target) -> SaveStep:
+def save_step(
+    rules: Ruleset, weapon: Weapon, target: Part | Target, critical_ap: int = 0
+) -> SaveStep:
     """Seed 002: the invulnerable save ignores AP; one save is used, the better one.
 
-    The defender's rules change the attack's AP after the attacker's (a critical wound's improved
-    AP is already in `weapon.ap`): `worsen ap N` (Armour of Contempt: "worsen the Armour
-    Penetration characteristic of that attack by 1", never better than 0), then `ignore ap` (the
-    AP counts as 0 whatever improved it). With save re-rolls the defender takes the save more
-    likely to be passed; on a tie, the armour save.
+    The attack's AP: `ignore ap` replaces it with 0 first (seed 004: "If a rule instructs you to
+    replace one characteristic with a specified value, change the relevant characteristic to the
+    new value before applying any modifiers that apply from other rules"); then the modifiers,
+    summed: a critical wound improves it by `critical_ap` (`critical wounds: +1 ap`) and
+    `worsen ap N` worsens it (Armour of Contempt: "worsen the Armour Penetration characteristic
+    of that attack by 1"), never better than 0. With save re-rolls the defender takes the save
+    likelier to be passed; on a tie, the armour save.
     """
     a = weapon.abilities
-    ap = 0 if a.has("ignore ap") else min(0, weapon.ap + a.worsen_ap)
+    typed = 0 if a.has("ignore ap") else weapon.ap
+    ap = min(0, max(-6, typed - critical_ap) + a.worsen_ap)
     # 10th Core, Indirect Fire: "the target has the Benefit of Cover against that attack";
     # Ignores Cover still wins.
     sheltered = a.has("cover") or a.has("indirect fire")

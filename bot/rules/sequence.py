@@ -154,7 +154,7 @@ class Steps:
 def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
     """What a wound allocated to `part` meets, from the weapon's abilities.
 
-    A critical wound's AP is improved before the defender's rules worsen it (`saves.save_step`).
+    A critical wound's AP is improved, and the defender's rules change it (`saves.save_step`).
     Devastating Wounds (mortal) and `critical hits: damage as mortal wounds` inflict mortal wounds
     equal to the attack's Damage as modified (10th Rules Commentary: the Damage characteristic is
     modified first, `-1 damage` and `halve damage` included, then becomes mortal wounds); the
@@ -169,7 +169,6 @@ def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
         part = replace(part, fnp_mortal=better)
     melta = a.melta if a.has("half range") else 0
     save = save_step(rules, weapon, part)
-    sharper = replace(weapon, ap=max(-6, weapon.ap - a.critical_wound_ap))
     damage = DamageStep(
         weapon.damage,
         bonus=melta + a.damage_bonus,
@@ -183,7 +182,7 @@ def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
     mortal_fnp = part.mortal_fnp()
     return Receiving(
         save=save,
-        critical_save=save_step(rules, sharper, part) if a.critical_wound_ap else save,
+        critical_save=save_step(rules, weapon, part, a.critical_wound_ap),
         damage=damage,
         critical_damage=critical,
         mortal=replace(critical, fnp=mortal_fnp),
