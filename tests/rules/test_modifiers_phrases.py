@@ -108,8 +108,9 @@ def test_the_flag_phrases_are_read_under_one_name(typed: str, flag: str) -> None
 
 
 def test_fish_and_all_both_reroll_every_result_but_only_fish_is_flagged() -> None:
-    fish, everything = parse_abilities("reroll hits: fish", TENTH), parse_abilities(
-        "reroll hits: all", TENTH
+    fish, everything = (
+        parse_abilities("reroll hits: fish", TENTH),
+        parse_abilities("reroll hits: all", TENTH),
     )
     assert fish.reroll_hits is everything.reroll_hits is Reroll.ALL
     assert fish.has("reroll hits: fish") and not everything.has("reroll hits: fish")

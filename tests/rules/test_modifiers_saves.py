@@ -18,6 +18,7 @@ from bot.rules.profiles import target_from_text, weapon_from_text
 from bot.rules.rulesets import NINTH, TENTH, Ruleset
 from bot.rules.saves import SaveKind, SaveStep
 from bot.rules.sequence import Receiving, build_steps
+from tests.rules.faces import every_outcome
 
 
 def _receiving(
@@ -105,7 +106,9 @@ def test_a_save_without_a_reroll_rolls_one_die() -> None:
 @pytest.mark.parametrize(
     ("ap", "worsen", "needed"), [(-2, 1, 4), (-2, 2, 3), (-1, 3, 3), (0, 1, 3), (-4, 1, 6)]
 )
-def test_worsen_ap_armour_of_contempt_never_better_than_0(ap: int, worsen: int, needed: int) -> None:
+def test_worsen_ap_armour_of_contempt_never_better_than_0(
+    ap: int, worsen: int, needed: int
+) -> None:
     """Armour of Contempt: "worsen the Armour Penetration characteristic of that attack by 1"."""
     assert _receiving(f"worsen ap {worsen}", ap=ap).save.needed == needed
 
@@ -148,3 +151,15 @@ def test_cover_against_an_ap_worsened_to_0_is_lost_by_a_3_up_save_in_10th() -> N
     benefit of cover against attacks with an AP of 0 (the AP after every modifier)."""
     assert _receiving("cover, worsen ap 1", ap=-1).save.needed == 3
     assert _receiving("cover, worsen ap 1", ap=-2).save.needed == 3  # AP -1, +1 for cover
+
+
+@pytest.mark.parametrize(
+    ("needed", "reroll"),
+    [(3, Reroll.ONES), (3, Reroll.FAILED), (5, Reroll.FAILED), (2, Reroll.ONES), (6, None)],
+)
+def test_every_face_sequence_of_a_saving_throw_matches_its_chance(
+    needed: int, reroll: Reroll | None
+) -> None:
+    step = SaveStep(SaveKind.ARMOUR, needed, reroll=reroll)
+    outcomes = every_outcome(lambda dice: step.passes(step.roll(dice).value))
+    assert outcomes[True] == step.chance()
