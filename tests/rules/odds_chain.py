@@ -20,7 +20,7 @@ from bot.rules.odds.tables import weapon_table
 from bot.rules.profiles import AttackSpec
 from bot.rules.sequence import Receiving, SaveStep, Steps, Verdict, exact_pmf
 
-State = tuple[int, int, tuple[int, ...], tuple[int, ...]]  # b, l, dev waiting, mortal waiting
+State = tuple[int, int, tuple[int, ...], tuple[int, ...]]  # b, lh, dev waiting, mortal waiting
 Chain = dict[State, float]
 
 
@@ -34,14 +34,14 @@ class Walk:
         self.target = spec.target
         self.parts = spec.target.parts
 
-    def _part(self, b: int, l: int, precision: bool) -> int | None:
+    def _part(self, b: int, lh: int, precision: bool) -> int | None:
         order = (1, 0) if precision else (0, 1)
-        health = (b, l)
+        health = (b, lh)
         return next((p for p in order if p < len(self.parts) and health[p] > 0), None)
 
     def _lose(self, state: State, part: int, x: int) -> State:
-        b, l, dev, mq = state
-        return (b - x, l, dev, mq) if part == 0 else (b, l - x, dev, mq)
+        b, lh, dev, mq = state
+        return (b - x, lh, dev, mq) if part == 0 else (b, lh - x, dev, mq)
 
     def damage(self, chain: Chain, steps: Steps, pick: str, save: bool, precision: bool) -> Chain:
         """One damage event (a wound, or a waiting Devastating Wound with no save)."""
@@ -80,9 +80,9 @@ class Walk:
         out: Chain = defaultdict(float)
         for a, q in _pmf(step, False).items():
             if steps.mortal_last:
-                for (b, l, dev, mq), p in chain.items():
+                for (b, lh, dev, mq), p in chain.items():
                     more = tuple(m + a * (i == w) for i, m in enumerate(mq))
-                    out[b, l, dev, more] += p * q
+                    out[b, lh, dev, more] += p * q
                 continue
             cur = chain
             for _ in range(a):
@@ -100,8 +100,8 @@ class Walk:
         crit = float(table[Verdict.CRITICAL])
         if steps.devastating == "current":
             waits: Chain = {
-                (b, l, tuple(d + (i == w) for i, d in enumerate(dev)), mq): p
-                for (b, l, dev, mq), p in chain.items()
+                (b, lh, tuple(d + (i == w) for i, d in enumerate(dev)), mq): p
+                for (b, lh, dev, mq), p in chain.items()
             }
             branches.append((crit, waits))
         elif steps.devastating == "mortal":
@@ -187,11 +187,11 @@ def outcomes(spec: AttackSpec) -> tuple[dict[int, float], dict[int, float], dict
     damage: dict[int, float] = defaultdict(float)
     destroyed: dict[int, float] = defaultdict(float)
     leader: dict[int, float] = defaultdict(float)
-    for (b, l, _, _), p in walk(spec).items():
-        damage[total - b - (l if len(parts) > 1 else 0)] += p
+    for (b, lh, _, _), p in walk(spec).items():
+        damage[total - b - (lh if len(parts) > 1 else 0)] += p
         gone = [parts[0].models - parts[0].alive(b)]
         if len(parts) > 1:
-            gone.append(parts[1].models - parts[1].alive(l))
+            gone.append(parts[1].models - parts[1].alive(lh))
         destroyed[sum(gone)] += p
         leader[gone[-1] if len(parts) > 1 else 0] += p
     return damage, destroyed, leader

@@ -1,4 +1,4 @@
-"""Hand-derived exact fractions: a Bodyguard with its Leader, Precision, and the critical effects."""
+"""Hand-derived exact fractions: a Bodyguard with its Leader, Precision, critical effects."""
 
 from __future__ import annotations
 

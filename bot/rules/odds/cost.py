@@ -15,14 +15,17 @@ every weapon whose Devastating Wounds wait multiplies the state by its count of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.rules import attack_count
+from bot.rules.damage import DamageStep
 from bot.rules.errors import TooManyDice
+from bot.rules.odds import plan
 from bot.rules.odds.counts import fast_size as _fast
 from bot.rules.odds.engine import MAX_CELLS, TOO_MANY_WAITING
 from bot.rules.odds.health import DENSE_LIMIT
-from bot.rules.profiles import AttackSpec, attacks_per_model
-from bot.rules.sequence import steps_of
+from bot.rules.profiles import AttackSpec, Weapon, attacks_per_model
+from bot.rules.sequence import Steps, steps_of
 
 # Seconds per unit of each count, on one core (fitted: see the module docstring). PER_BIG is set
 # above its fit so that the slowest large-array cases measured are not underestimated.
@@ -85,51 +88,154 @@ def _waiting(w: Work, normal: _Op, grid: tuple[int, int], counts: tuple[int, ...
     w.add(size * width * many, size * width * many)  # flush of the powers
 
 
+@dataclass(slots=True)
+class _Shape:
+    """The state the engine carries: `size` health states (`health.Space`) by `width` cells of
+    waiting wounds; `waiting` holds each queue's (length, passes of its wound)."""
+
+    size: int
+    total: int
+    wounds: int  # the largest W of a part
+    parts: int
+    width: int = 1
+    waiting: list[tuple[int, int]] = field(default_factory=list)
+    mortal_key: object = None
+
+
+def _shape(spec: AttackSpec) -> _Shape:
+    target = spec.target
+    hb = target.body.health
+    hl = target.leader.health if target.leader is not None else 0
+    grid = hl > 0 and any(s.precision for s in steps_of(spec))
+    size = (hb + 1) * (hl + 1) if grid else hb + hl + 1
+    return _Shape(size, hb + hl, max(p.wounds for p in target.parts), len(target.parts))
+
+
 def work(spec: AttackSpec) -> Work:
     """Count what `engine.compute(spec)` would do, without doing it."""
-    target = spec.target
-    size = target.models * target.wounds + 1
+    shape = _shape(spec)
     w = Work()
-    width = 1  # cells per health state: the waiting Devastating Wounds' axes
-    waiting: list[int] = []  # each waiting weapon's count of waiting wounds + 1
-    for i, (weapon, steps) in enumerate(zip(spec.weapons, steps_of(spec), strict=True)):
-        attacks = spec.max_attacks(weapon)
-        # Horner runs over the attack counts that can happen, then raises to the fewest.
-        fewest = weapon.firing * attacks_per_model(
-            weapon.attacks.minimum, weapon, spec.rules, target.models
-        )
-        horner = attacks - fewest + 1 + 2 * fewest.bit_length()
-        extra = steps.sustained.maximum if steps.sustained is not None else 0
-        events = 1 + extra if steps.hit is not None else 1
-        rolls = max(1, extra) if steps.lethal and steps.hit is not None else events
-        damage = steps.damage.value(steps.damage.expr.maximum) + 1  # 0..most wounds through
-        # Three compound counts (hits, wounds, unsaved): Horner over the attacks on an FFT grid.
-        grid = _fast(attacks * events + 1)
-        w.complex += 3 * horner * (grid // 2 + 1)
-        w.calls += 3 * 2 * horner
-        normal = _normal(size, target.wounds, damage)
-        if steps.devastating == "current" and (waiting or i + 1 < len(spec.weapons)):
-            kinds = attacks * rolls + 1
-            _waiting(w, normal, (size, width), (attacks, events, rolls, horner))
-            width *= kinds
-            waiting.append(kinds)
-            continue
-        mortal = _mortal(size, damage) if steps.devastating == "mortal" else None
-        per_attack = rolls * (normal.passes + 3 + (mortal.passes if mortal else 0)) + rolls + 2
-        if size <= DENSE_LIMIT:
-            # The attack as a matrix: the same passes on an identity, then a product per attack.
-            w.add(per_attack * size * size, size * size)
-            w.calls += per_attack * 4
-            w.flops += (rolls + 1) * size**3 + attacks * size * size * width
-            w.calls += 3 * attacks
-            w.add(2 * attacks * size * width, size * width)
-        else:
-            w.add(attacks * per_attack * size * width, size * width)
-            w.calls += attacks * (rolls * (normal.calls + 3 + (mortal.calls if mortal else 0)) + 4)
-    for kinds in waiting:  # settle: the damage applied once per waiting wound, axis by axis
-        width //= kinds
-        _apply(w, _normal(size, target.wounds, 2), size, width, kinds)
+    steps_all = steps_of(spec)
+    for i, (weapon, steps) in enumerate(zip(spec.weapons, steps_all, strict=True)):
+        _weapon(w, spec, weapon, steps, shape, last=i + 1 == len(steps_all))
+    for kinds, passes in shape.waiting:  # settle: one wound per waiting wound, axis by axis
+        shape.width //= kinds
+        w.add(kinds * passes * shape.size * shape.width, shape.size * shape.width)
+        w.calls += kinds * passes
     return w
+
+
+def _most(step: DamageStep) -> int:
+    """The most wounds one event can deal, plus one."""
+    return max(step.table()) + 1
+
+
+def _weapon(
+    w: Work, spec: AttackSpec, weapon: Weapon, steps: Steps, shape: _Shape, last: bool
+) -> None:
+    size = shape.size
+    attacks = spec.max_attacks(weapon)
+    # Horner runs over the attack counts that can happen, then raises to the fewest.
+    fewest = weapon.firing * attacks_per_model(
+        attack_count.fewest(weapon), weapon, spec.rules, spec.target.models
+    )
+    horner = attacks - fewest + 1 + 2 * fewest.bit_length()
+    extra = steps.sustained.maximum if steps.sustained is not None else 0
+    events = 1 + extra if steps.hit is not None else 1
+    rolls = max(1, extra) if steps.lethal and steps.hit is not None else events
+    damage = max(_most(r.damage) for r in steps.receiving)
+    # Three compound counts (hits, wounds, unsaved): Horner over the attacks on an FFT grid.
+    grid = _fast(attacks * events + 1)
+    w.complex += 3 * horner * (grid // 2 + 1)
+    w.calls += 3 * 2 * horner
+    parts = shape.parts if _grid(shape, size) else 1  # along a line the parts share offsets
+    normal = _normal(size, shape.wounds * parts, damage * parts)
+    queues = 1
+    if steps.devastating == "current":
+        if plan.joint(steps):
+            if shape.waiting or not last:
+                _waiting(w, normal, (size, shape.width), (attacks, events, rolls, horner))
+                kinds = attacks * rolls + 1
+                shape.width *= kinds
+                shape.waiting.append((kinds, normal.passes))
+                return
+        else:
+            cap = plan.devastating_cap(steps, shape.total)
+            queues *= plan.queue_length(attacks * rolls, cap)
+            shape.waiting.append((queues, normal.passes))
+    mortal = _mortals(steps, size, shape)
+    if plan.mortal_waits(steps):
+        queues *= _mortal_queue(steps, shape, attacks * mortal.added(rolls))
+    per_attack = rolls * (normal.passes + 3 + mortal.passes) + mortal.after + rolls + 2
+    shape.width *= queues
+    if queues > 1:  # waiting wounds of its own: every attack applied to the whole state
+        w.add(attacks * (per_attack + 6) * size * shape.width, size * shape.width)
+        w.calls += attacks * (rolls * (normal.calls + 3 + mortal.calls) + mortal.calls + 12)
+    elif size <= DENSE_LIMIT:
+        # The attack as a matrix: the same passes on an identity, then a product per attack.
+        w.add((per_attack + mortal.build) * size * size, size * size)
+        w.calls += per_attack * 4 + mortal.build
+        w.flops += (rolls + 1) * size**3 + attacks * size * size * shape.width
+        w.calls += 3 * attacks
+        w.add(2 * attacks * size * shape.width, size * shape.width)
+    else:
+        w.add(attacks * per_attack * size * shape.width, size * shape.width)
+        w.calls += attacks * (rolls * (normal.calls + 3 + mortal.calls) + 4)
+
+
+@dataclass(frozen=True, slots=True)
+class _Mortals:
+    """Passes of a weapon's mortal wounds: per roll to wound, after a critical hit, to build."""
+
+    passes: int = 0
+    after: int = 0
+    calls: int = 0
+    build: int = 0
+    dev: int = 0  # the most mortal wounds a critical wound inflicts (Devastating Wounds)
+    crit: int = 0  # ... a critical hit inflicts
+
+    def added(self, rolls: int) -> int:
+        """The most mortal wounds one attack adds to a queue."""
+        return rolls * self.dev + self.crit
+
+
+def _mortals(steps: Steps, size: int, shape: _Shape) -> _Mortals:
+    body = steps.body
+    dev = _most(body.mortal) if steps.devastating == "mortal" else 0
+    crit = (
+        (_most(body.hit_mortal) if steps.hit_mortal else 1)
+        + (_most(body.extra_mortal) if steps.extra_mortal else 1)
+        - 2
+    )
+    most = max(dev, crit + 1 if crit else 0)  # entries of the amount's pmf
+    if most == 0:
+        return _Mortals()
+    one_by_one = not plan.uniform_mortal(steps) or _grid(shape, size)
+    if plan.mortal_waits(steps):  # pushed onto the queue: a shifted slice per amount
+        return _Mortals(
+            3 * most if dev else 0, 3 * most if crit else 0, 6 * most, 0, max(dev - 1, 0), crit
+        )
+    passes = 5 * most if one_by_one else 2 * most + 3
+    build = passes * size if one_by_one else 0  # one wound at a time, on an identity
+    return _Mortals(passes if dev else 0, passes if crit else 0, 2 * passes, build)
+
+
+def _grid(shape: _Shape, size: int) -> bool:
+    return shape.parts > 1 and size != shape.total + 1
+
+
+def _mortal_queue(steps: Steps, shape: _Shape, added: int) -> int:
+    """The length a weapon's waiting mortal wounds add to the state (a shared axis grows)."""
+    key = tuple(r.mortal.fnp for r in steps.receiving)
+    if plan.uniform_mortal(steps):
+        if shape.mortal_key == key:
+            return 1
+        shape.mortal_key = key
+        shape.waiting.append((shape.total + 1, 4))
+        return shape.total + 1
+    shape.mortal_key = key
+    shape.waiting.append((added + 1, 4))
+    return added + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +248,6 @@ class _Op:
 def _normal(size: int, wounds: int, damage: int) -> _Op:
     masks = min(damage, wounds)
     return _Op(passes=3 * masks + 6, calls=2 * masks + 6, dense=size <= DENSE_LIMIT)
-
-
-def _mortal(size: int, damage: int) -> _Op:
-    shifts = min(damage, size)
-    return _Op(passes=2 * shifts + 3, calls=2 * shifts + 5, dense=size <= DENSE_LIMIT)
 
 
 def _apply(w: Work, op: _Op, size: int, width: int, times: int) -> None:

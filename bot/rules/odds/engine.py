@@ -19,12 +19,13 @@ from __future__ import annotations
 import numpy as np
 
 from bot.rules.errors import TooManyDice
+from bot.rules.odds import plan
 from bot.rules.odds.counts import event_counts, total
 from bot.rules.odds.events import Mortal, Ops
 from bot.rules.odds.health import Array, Op, Shift, Space, dense, flush
 from bot.rules.odds.queues import Queue, Queues, push
 from bot.rules.odds.result import Distribution, Odds
-from bot.rules.odds.tables import WeaponTable, through, weapon_table
+from bot.rules.odds.tables import WeaponTable, weapon_table
 from bot.rules.profiles import AttackSpec
 
 MAX_CELLS = 4_000_000
@@ -52,34 +53,21 @@ def compute(spec: AttackSpec) -> Odds:
     )
 
 
-def _same_damage(ops: Ops) -> bool:
-    """Every event of the weapon is one damage operator (the joint-count fast path)."""
-    r = ops.recv[0]
-    return (
-        len(ops.recv) == 1
-        and ops.crit_hit() is None
-        and np.array_equal(through(r.damage), through(r.critical_damage))
-    )
-
-
 def _weapon(space: Space, run: Queues, table: WeaponTable, last: bool) -> None:
     ops = Ops(space, table)
     steps = table.steps
     crit: Shift | Op | None = None
     can_crit = table.wound[2] > 0
     if steps.devastating == "current" and can_crit:
-        if _same_damage(ops):
+        if plan.joint(steps):
             if not last or run.axes:
                 _defer(run, table, ops)
                 return
             crit = ops.devastating()
         else:
-            # Without feel-no-pain each waiting wound takes at least one wound: more than the
-            # unit's health cannot matter (capped).
-            cap = None if any(r.critical_damage.fnp for r in ops.recv) else space.total
+            cap = plan.devastating_cap(steps, space.total)
             queue = Queue("devastating", ops.devastating().op(), capped=cap is not None)
-            most = int(table.count.size - 1) * table.most_rolls
-            run.open(queue, min(most, cap if cap is not None else most) + 1)
+            run.open(queue, plan.queue_length(int(table.count.size - 1) * table.most_rolls, cap))
             crit = _pusher(run, queue, np.array([0.0, 1.0]))
     elif steps.devastating == "mortal" and can_crit:
         crit = _mortal(run, ops, ops.dev_mortal(), table, table.most_rolls)

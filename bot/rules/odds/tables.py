@@ -8,7 +8,7 @@ Damage as mortal wounds and rolls no wound, its Sustained Hits still do; `Steps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
@@ -105,7 +105,7 @@ def _bundles(steps: Steps) -> dict[Bundle, Fraction]:
 
 def amounts(step: DamageStep) -> Array:
     """The Damage (or mortal wounds) of one event before feel-no-pain."""
-    return _array(replace(step, fnp=None).table())
+    return _array(step.amounts())
 
 
 def through(step: DamageStep) -> Array:
