@@ -4,6 +4,11 @@ Run `python tests/bench/odds.py` (or `--quick` for a smoke run of a few repeats)
 Targets: median <= 5 ms per case, <= 25 ms for 200 attacks into 20 x W3 with
 `devastating wounds (mortal)`, and the exact odds >= 100x faster than a 100k-trial simulation.
 
+Whole units (issue #17), end to end (`cost.check` then `compute`): a 10-model unit with 3 weapon
+profiles into a 10-model Bodyguard + Leader, the same with a Precision weapon, and each modifier at
+200 attacks into 20 x W3 (a critical-hit effect, save re-rolls, ...); targets median <= 5 ms,
+worst <= 25 ms. The same-run baseline of each is the same attack into the plain target.
+
 That worst case is saturated (every model dies), so its means cannot show a mistake in how damage is
 allocated. The heavy unsaturated case (200 attacks BS4+ S4 D3 `devastating wounds (mortal)` into
 20 x T4 Sv2+ W3, about 13.8 models destroyed) compares the FULL models-destroyed and damage pmfs
@@ -25,7 +30,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.rules.odds import compute
-from bot.rules.profiles import AttackSpec, target_from_text, weapon_from_text
+from bot.rules.odds.cost import check
+from bot.rules.profiles import AttackSpec, Part, Target, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH
 from tests.bench._simulate import UNSATURATED, damage_pmf, destroyed_pmf, simulate
 
@@ -52,6 +58,75 @@ def spec(
     )
     target = target_from_text(toughness=4, save="3+", wounds=wounds, models=models)
     return AttackSpec(TENTH, weapons, target)
+
+
+MODIFIERS = (
+    "reroll saves: failed", "reroll armour saves: 1s", "reroll invulnerable saves: failed",
+    "worsen ap 1", "ignore ap", "ignore invulnerable saves", "feel no pain 5+ vs mortal wounds",
+    "halve damage", "+1 damage", "minimum damage 3", "reroll damage", "reroll damage: 1s",
+    "+1 attacks", "+d3 attacks", "reroll attacks", "reroll attacks: 1s",
+    "critical hits: 1 mortal wound", "critical hits: damage as mortal wounds",
+    "critical wounds: +1 ap", "critical wounds: +1 damage", "reroll hits: fish",
+    "reroll wounds: fish", "mortal wounds last, critical hits: 2 mortal wounds",
+    "mortal wounds last, devastating wounds (mortal), feel no pain 5+ vs mortal wounds",
+)  # fmt: skip
+ATTACHED = Part(save=3, wounds=5, models=1, invuln=4, fnp=5)
+
+
+def unit(precision: str = "", leader: Part | None = ATTACHED) -> AttackSpec:
+    """10 models: 8 with 2 attacks, 1 heavy weapon, 1 flamer, into 10 x W2 and their Leader."""
+    rows = (
+        ("2", "3+", 4, -1, "1", "sustained hits 1", 8),
+        ("1", "3+", 9, -3, "D6", precision, 1),
+        ("D6", "auto", 5, 0, "1", "torrent", 1),
+    )
+    weapons = tuple(
+        weapon_from_text(TENTH, attacks=a, skill=sk, strength=st, ap=ap, damage=d, abilities=ab,
+                         attackers=n)
+        for a, sk, st, ap, d, ab, n in rows
+    )  # fmt: skip
+    target = target_from_text(toughness=4, save="3+", wounds=2, models=10)
+    return AttackSpec(TENTH, weapons, Target(**{**_fields(target), "leader": leader}))
+
+
+def _fields(target: Target) -> dict[str, object]:
+    return {name: getattr(target, name) for name in Target.__dataclass_fields__}
+
+
+def modified(abilities: str, leader: Part | None = None, random: bool = False) -> AttackSpec:
+    """200 attacks S5 AP-1 D3 with `abilities` into 20 x T4 Sv3+ 5++ W3 (and a Leader); an
+    attacks modifier on 33 models with D6 attacks each (up to 198 before the modifier)."""
+    random = random or "attacks" in abilities
+    weapon = weapon_from_text(
+        TENTH, attacks="D6" if random else "200", skill="3+", strength=5, ap=-1, damage="D3",
+        abilities=abilities, attackers=33 if random else 1,
+    )  # fmt: skip
+    target = target_from_text(toughness=4, save="3+", wounds=3, models=20, invuln="5+")
+    return AttackSpec(TENTH, (weapon,), Target(**{**_fields(target), "leader": leader}))
+
+
+def end_to_end(spec: AttackSpec) -> object:
+    check(spec)
+    return compute(spec)
+
+
+def whole_units(repeats: int) -> bool:
+    """Time the whole-unit cases against their plain-target baselines; True within targets."""
+    print(f"{'whole units, modifiers (end to end); baseline: plain target, no modifier':<72}")
+    cases = [("10 models, 3 weapons into 10 x W2 + Leader", unit(), unit(leader=None))]
+    cases.append(("... with a Precision weapon", unit("precision"), unit("precision", None)))
+    cases += [(m, modified(m), modified("", random="attacks" in m)) for m in MODIFIERS]
+    cases.append(("200 attacks, precision, into 20 x W3 + Leader", modified("precision", ATTACHED),
+                  modified("")))  # fmt: skip
+    times = []
+    for name, spec_, plain in cases:
+        ms = median_ms(partial(end_to_end, spec_), repeats)
+        base = median_ms(partial(end_to_end, plain), repeats)
+        times.append(ms)
+        print(f"{name[:72]:<72} {ms:>7.2f} {base:>7.2f}")
+    median, worst = statistics.median(times), max(times)
+    print(f"whole units: median {median:.2f} ms (<= 5), worst {worst:.2f} ms (<= 25)")
+    return median <= 5 and worst <= 25
 
 
 def median_ms(run: Callable[[], object], repeats: int) -> float:
@@ -155,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"exact pmfs against a {trials}-trial simulation:")
     ok = compare("models destroyed", odds.destroyed.pmf, destroyed_pmf(UNSATURATED, health), trials)
     ok &= compare("damage dealt", odds.damage.pmf, damage_pmf(UNSATURATED, health), trials)
+    whole_units(repeats)  # timings are printed, not asserted (a shared machine varies)
     return 0 if ok else 1
 
 
