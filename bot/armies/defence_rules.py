@@ -44,6 +44,10 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"{_SAVING}you can re-roll a saving throw of 1", "reroll {kind}saves: 1s"),
     )
 )
+# Every phrase the rules above can give (for the tests that the attack rules take each one).
+PHRASES = tuple(
+    sorted({t.format(n=1, kind=k) for _, t in _RULES for k in ("", "armour ", "invulnerable ")})
+)
 # A defender's effect of the kinds above, stated somewhere in a text (for the shown-only notes).
 _MENTION = re.compile(
     r"subtract 1 from (?:the damage|that attack's damage)|halve the damage characteristic of "
