@@ -52,6 +52,7 @@ PHRASES = tuple(
 _MENTION = re.compile(
     r"subtract 1 from (?:the damage|that attack's damage)|halve the damage characteristic of "
     rf"that attack|(?:worsen|reduce)\w* {_AP}|{_AP} is (?:reduced|worsened)|"
+    r"armour penetration \w+ of 0 instead|"
     r"re-roll (?:a|the|that) (?:armour |invulnerable )?saving throw"
 )
 

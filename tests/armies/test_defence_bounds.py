@@ -3,10 +3,10 @@ written before them still read."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pydantic import ValidationError
-
-import re
 
 from bot.armies.defence_rules import PHRASES
 from bot.armies.model import MAX_DEFENCE_ABILITIES, Army, ArmyUnit
@@ -45,7 +45,6 @@ def test_stored_values_without_them_still_read() -> None:
     assert (p.fnp_mortal, p.defence_abilities) == (None, "")
     units = Army.model_validate_json(ARMY_10TH.read_text("utf-8")).units
     assert all(u.fnp_mortal is None and u.defence_abilities == () for u in units)
-
 
 
 def _key(phrase: str) -> str:

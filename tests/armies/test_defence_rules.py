@@ -8,8 +8,6 @@ effect keeps it shown as text (`conditional`), never applied."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.armies.defence_rules import mentions, phrase
@@ -109,7 +107,7 @@ def test_an_attackers_ability_is_no_defence() -> None:
     """New Recruit Speed Freeks `Drive-by Dakka`: "improve the Armour Penetration characteristic
     of that attack by 1" — the attacker's, not a defence."""
     text = (
-        "Each time a model in this unit makes a ranged attack that targets a unit within 9\", "
+        'Each time a model in this unit makes a ranged attack that targets a unit within 9", '
         "improve the Armour Penetration characteristic of that attack by 1."
     )
     assert (phrase(text), mentions(text)) == (None, False)
@@ -152,12 +150,12 @@ def test_one_phrase_of_each_kind() -> None:
     ],
 )  # fmt: skip
 def test_feel_no_pain_against_mortal_wounds_is_fnp_mortal(name: str, text: str) -> None:
-    """"Feel No Pain 5+ against mortal wounds": no copied list has it; the datasheets' words."""
+    """ "Feel No Pain 5+ against mortal wounds": no copied list has it; the datasheets' words."""
     assert defences(_unit((name, text))) == Defences(fnp_mortal="5+")
 
 
 def test_feel_no_pain_against_psychic_attacks_and_mortal_wounds() -> None:
-    """"...against Psychic Attacks and mortal wounds": the mortal wounds part is read, the
+    """ "...against Psychic Attacks and mortal wounds": the mortal wounds part is read, the
     Psychic Attacks part is shown (a Psychic weapon's normal damage is not applied to it)."""
     text = ("Models in this unit have the Feel No Pain 4+ ability against Psychic Attacks and "
             "mortal wounds.")  # fmt: skip

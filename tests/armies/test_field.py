@@ -275,8 +275,7 @@ def test_a_defence_phrase_the_edition_does_not_read_is_a_note() -> None:
     fielded = unit_profile(_unit(defence_abilities=("-1 damage", "sideways damage")), "10th")
     assert fielded.profile.defence_abilities == "-1 damage"
     assert (
-        "Intercessor Squad: `sideways damage` against it is shown but not applied."
-        in fielded.notes
+        "Intercessor Squad: `sideways damage` against it is shown but not applied." in fielded.notes
     )
 
 
