@@ -216,7 +216,8 @@ def _phrased(source: _Source, models: int) -> Iterator[_Statement]:
     if found is not None:
         yield _Statement("phrase", found, _scope(source, source.text, models), _note(source, None))
     elif defence_rules.mentions(source.text):
-        yield _Statement("phrase", "", False, _note(source, None))
+        stating = next((s for s in _sentences(source.text) if defence_rules.mentions(s)), None)
+        yield _Statement("phrase", "", False, _note(source, stating))
 
 
 def _best(statements: list[_Statement], kind: Kind) -> str | None:

@@ -270,7 +270,13 @@ def test_whole_units_of_real_rosters() -> None:
     orks = roster("newrecruit_json/10e_speed_freeks_no_warboss.json")
     assert defences(selection(guard, "Poxwalkers")) == Defences(fnp="6+")
     resilient = Defences(invuln="5+", phrases=("-1 damage",))  # Disgustingly Resilient
-    assert defences(selection(guard, "Death Guard Daemon Prince")) == resilient
+    prince = defences(selection(guard, "Death Guard Daemon Prince"))
+    assert (prince.invuln, prince.phrases) == ("5+", ("-1 damage",))
+    assert prince.conditional == (  # a warlord trait Vox does not apply, shown
+        "Rotten Constitution: Add 1 to the Toughness characteristic of this WARLORD. … Each time "
+        "an attack with an Armour Penetration characteristic of -1 or -2 is allocated to this "
+        "WARLORD, that attack has an Armour Penetration chracteristic of 0 instead.",
+    )
     assert defences(selection(guard, "Plagueburst Crawler")) == resilient
     hearthkyn = defences(selection(votann, "Hearthkyn Warriors"))
     assert (hearthkyn.invuln, hearthkyn.fnp) == (None, "6+")
