@@ -28,6 +28,7 @@ from bot.store import armies as store
 from bot.store.armies import StoredArmy
 
 SEPARATOR = "/"
+NAME_LIMIT = 100  # `Army / Unit` as an option's value holds it
 ROLES = ("attacker", "target", "leader")
 
 
@@ -118,7 +119,7 @@ async def army_unit_names(services: Services, actor: Actor, typed: str, limit: i
     for stored in await store.every(services.db, actor.user_id):
         for shown, _ in numbered(stored.army.units):
             name = f"{stored.army.name} {SEPARATOR} {shown}"
-            if key in name_key(name) and len(name) <= limit:
+            if key in name_key(name) and len(name) <= NAME_LIMIT:
                 names.append(name)
                 if len(names) >= limit:
                     return names

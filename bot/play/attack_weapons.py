@@ -2,12 +2,15 @@
 
 `weapon:` is a weapon's name, several names separated by commas, `melee` (every melee weapon, as
 the Fight phase offers them) or `ranged` (the ranged weapons as the Shooting phase picks them:
-Pistols only when the unit has nothing else, Grenades left out, `bot.game.arsenal`). With no
+Pistols only when the unit has nothing else, Grenades left out, `bot.game.arsenal`); of a weapon
+with several profiles, `melee` and `ranged` take the first (name the other to use it). With no
 `weapon:`, a tracked unit uses all of its weapons (or the ones chosen in the game's phase) and an
 army unit its ranged weapons as the Shooting phase picks them. At most `MAX_WEAPONS` at a time.
 """
 
 from __future__ import annotations
+
+import re
 
 from bot.errors import NotFound, Stale, VoxError
 from bot.game import Unit
@@ -60,7 +63,20 @@ def _kind(unit: Unit, kind: str) -> tuple[Armed, ...]:
         raise IllegalAction(
             f"{unit.name} has no {kind} weapons; name one with weapon: (it has: {names})."
         ) from None
-    return tuple(a for a in offer.offered if a.index in offer.default)
+    return _one_profile_each(tuple(a for a in offer.offered if a.index in offer.default))
+
+
+def _one_profile_each(picked: tuple[Armed, ...]) -> tuple[Armed, ...]:
+    """A weapon with several profiles (`Plasma incinerator - standard` and `- supercharge`)
+    attacks with one of them each time (10th Core, weapons with multiple profiles): the first."""
+    seen: set[str] = set()
+    kept: list[Armed] = []
+    for a in picked:
+        base = name_key(re.split(r"\s+[-–—]\s+", a.name, maxsplit=1)[0])
+        if base not in seen:
+            seen.add(base)
+            kept.append(a)
+    return tuple(kept)
 
 
 def _at_most(unit: Unit, picked: tuple[Armed, ...]) -> tuple[Armed, ...]:
