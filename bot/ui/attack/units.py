@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 CHOICES = 25
 UNIT_LENGTH = 100  # `Army / Unit`: a choice's value holds at most 100 characters
 UnitRef = app_commands.Transform[str, BoundedText("the unit", UNIT_LENGTH)]
-WeaponNames = app_commands.Transform[str, BoundedText("the weapons", 200)]
+WeaponNames = app_commands.Transform[str, BoundedText("the weapon", 200)]
 
 
 def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
