@@ -58,7 +58,7 @@ async def test_typed_profiles_and_a_typed_leader_in_a_dm(tmp_path: Path) -> None
         ({"attacker": "Ultramarines / Boyz"}, "You have no armies yet"),
         (
             {"weapons": "2 3+ 4 0 1", "weapon": "x" * 201},
-            "Keep the weapons between 1 and 200 characters.",
+            "Keep the weapon between 1 and 200 characters.",
         ),
     ],
 )
