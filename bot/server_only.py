@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.play.actor import IN_A_SERVER
+from bot.play.actor import IN_A_SERVER as IN_A_SERVER
 
 # Whole commands (with every subcommand) that read or change a channel's game or a campaign.
 SERVER_ONLY_COMMANDS = ("game", "cp", "vp", "unit", "campaign")

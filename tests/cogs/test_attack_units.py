@@ -5,6 +5,7 @@ attack that one /game undo takes back. Every option bounded, bad input one sente
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,7 +64,7 @@ async def test_typed_profiles_and_a_typed_leader_in_a_dm(tmp_path: Path) -> None
     ],
 )
 async def test_bad_input_is_one_sentence(
-    tmp_path: Path, options: dict[str, str], sentence: str
+    tmp_path: Path, options: dict[str, Any], sentence: str
 ) -> None:
     async with Harness.running(tmp_path) as h:
         # raw: as a raw API caller sends it, past the lengths Discord's client enforces

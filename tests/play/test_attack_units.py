@@ -10,11 +10,13 @@ models in that unit, even if a Leader in that unit has a different Toughness."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.errors import NotAllowed, NotFound, VoxError
 from bot.game import GameState
+from bot.game.events import DamageApplied
 from bot.play.actor import IN_A_SERVER, Actor
 from bot.play.attack import Ask, Typed, attack, damaged, planned
 from bot.play.typed_profiles import (
@@ -40,7 +42,7 @@ IN_A_DM = Actor(ALICE.id, CHANNEL_ID)
 ARMY = Upload("ultramarines.json", ARMY_10TH.read_bytes())
 SQUAD, SQUAD_2 = "Ultramarines / Intercessor Squad", "Ultramarines / Intercessor Squad 2"
 CAPTAIN = "Ultramarines / Captain"
-TYPED_TARGET = {"toughness": 4, "save": "3+", "wounds": 2, "models": 5}
+TYPED_TARGET: dict[str, Any] = {"toughness": 4, "save": "3+", "wounds": 2, "models": 5}
 
 
 def test_weapons_grammar_reads_name_count_characteristics_and_abilities() -> None:
@@ -211,9 +213,11 @@ async def test_a_tracked_target_and_leader_are_both_recorded(tmp_path: Path) -> 
     # The engine's result: every Boy destroyed, the Warboss down to 2 wounds.
     result = AttackResult(target, (), (), health_after=0, leader_after=2)
     boyz, warboss = damaged(state, plan, result)
+    assert isinstance(boyz, DamageApplied) and isinstance(warboss, DamageApplied)
     assert (boyz.unit, boyz.models_after) == ("Boyz", 0)
     assert (warboss.unit, warboss.damage, warboss.models_after, warboss.wounds_after) == (
         "Warboss", 4, 1, 2,
     )  # fmt: skip
     unharmed = AttackResult(target, (), (), health_after=9, leader_after=6)
-    assert [e.unit for e in damaged(state, plan, unharmed)] == ["Boyz"]  # no empty record
+    [only] = damaged(state, plan, unharmed)  # no empty record for the Leader
+    assert isinstance(only, DamageApplied) and only.unit == "Boyz"
