@@ -105,6 +105,41 @@ CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
         (weapon("precision", damage="D3", attacks="3"),),
         target(replace(LEADER, wounds=4, wounds_left=2), wounds=2, wounds_left=1),
     ),
+    "save re-rolls, worsen ap, halve damage, +d3 attacks into a bodyguard and leader": (
+        (
+            weapon(
+                "reroll saves: 1s, reroll invulnerable saves: failed, worsen ap 1, halve damage, "
+                "+d3 attacks",
+                damage="D6",
+                attacks="1",
+            ),
+        ),
+        target(LEADER, wounds=2),
+    ),
+    "ignore ap, +1 damage, minimum damage 3, reroll damage, precision": (
+        (weapon("ignore ap, +1 damage, minimum damage 3, reroll damage, precision", damage="D3"),),
+        target(replace(LEADER, wounds=5), wounds=3, models=1),
+    ),
+    "ignore invulnerable saves, reroll damage: 1s, reroll attacks, fish": (
+        (
+            weapon(
+                "ignore invulnerable saves, reroll damage: 1s, reroll attacks, "
+                "reroll hits: fish, reroll wounds: fish, lethal hits",
+                attacks="D3",
+                damage="D3",
+            ),
+        ),
+        target(LEADER, wounds=2, invuln="4+"),
+    ),
+    "feel no pain vs mortal wounds on one weapon only, mortal wounds last on both": (
+        (
+            weapon(
+                "devastating wounds (mortal), feel no pain 4+ vs mortal wounds, mortal wounds last"
+            ),
+            weapon("critical hits: damage as mortal wounds, mortal wounds last", damage="2"),
+        ),
+        target(LEADER, wounds=1, models=3),
+    ),
 }
 
 
@@ -112,6 +147,44 @@ CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
 def test_matches_the_brute_force_chain_of_the_order_of_events(name: str) -> None:
     weapons, tgt = CASES[name]
     assert_matches_chain(AttackSpec(TENTH, weapons, tgt))
+
+
+PHRASES = [
+    "", "precision", "devastating wounds", "devastating wounds (mortal)", "lethal hits",
+    "sustained hits 1", "critical hits: 1 mortal wound", "critical hits: damage as mortal wounds",
+    "critical wounds: +1 ap", "critical wounds: +1 damage", "mortal wounds last",
+    "reroll saves: 1s", "halve damage", "+1 damage", "feel no pain 5+ vs mortal wounds",
+]  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    abilities=st.lists(st.sampled_from(PHRASES), max_size=3, unique=True),
+    damage=st.sampled_from(["1", "2", "D3"]),
+    wounds=st.integers(1, 3),
+    models=st.integers(1, 4),
+    leader_wounds=st.integers(1, 5),
+    attacks=st.integers(1, 4),
+)
+def test_any_attack_into_a_bodyguard_and_leader_is_consistent(
+    abilities: list[str], damage: str, wounds: int, models: int, leader_wounds: int, attacks: int
+) -> None:
+    """Each distribution sums to 1, stays within the unit, and one more attack never makes any
+    amount of damage less likely to be reached (damage only ever goes up)."""
+    if {"devastating wounds", "devastating wounds (mortal)"} <= set(abilities):
+        abilities.remove("devastating wounds")
+    tgt = target(replace(LEADER, wounds=leader_wounds), wounds=wounds, models=models, fnp="6+")
+    less, more = (
+        compute(AttackSpec(TENTH, (weapon(", ".join(abilities), damage=damage, attacks=str(n)),),
+                           tgt))
+        for n in (attacks, attacks + 1)
+    )  # fmt: skip
+    for d in (more.hits, more.wounds, more.damage, more.destroyed, more.leader):
+        assert d is not None and abs(sum(d.pmf) - 1) < 1e-9
+    assert more.damage.most <= tgt.body.health + leader_wounds
+    assert more.destroyed.most <= models + 1
+    for k in range(len(more.damage.pmf)):
+        assert more.damage.at_least(k) >= less.damage.at_least(k) - 1e-12, k
 
 
 def _same(a: Distribution, b: Distribution) -> None:
