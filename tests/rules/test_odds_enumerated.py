@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -48,16 +49,19 @@ def _measures(result: AttackResult) -> tuple[int, ...]:
     return (r.hits, r.wounds, r.unsaved, r.damage_dealt, r.models_destroyed)
 
 
-def enumerate_resolver(spec: AttackSpec) -> tuple[list[dict[int, Fraction]], int]:
+def enumerate_resolver(
+    spec: AttackSpec, measures: Callable[[AttackResult], tuple[int, ...]] = _measures
+) -> tuple[list[dict[int, Fraction]], int]:
     """The resolver's exact distribution of each metric, and how many face sequences it took."""
-    out: list[dict[int, Fraction]] = [defaultdict(Fraction) for _ in METRICS]
+    out: list[dict[int, Fraction]] = []
     faces: list[int] = []
     sequences = 0
     while True:
         dice = ReplayDice(faces)
-        values = _measures(resolve(spec, dice))
+        values = measures(resolve(spec, dice))
         assert len(dice.sides) == len(faces), "the resolver must consume every replayed face"
         weight = Fraction(1, math.prod(dice.sides))
+        out = out or [defaultdict(Fraction) for _ in values]
         for metric, value in zip(out, values, strict=True):
             metric[value] += weight
         sequences += 1
@@ -68,7 +72,7 @@ def enumerate_resolver(spec: AttackSpec) -> tuple[list[dict[int, Fraction]], int
         faces[-1] += 1
 
 
-def _assert_equal(name: str, exact: dict[int, Fraction], engine: Distribution) -> None:
+def assert_equal(name: str, exact: dict[int, Fraction], engine: Distribution) -> None:
     assert sum(exact.values()) == 1, name
     denominator = math.lcm(*(p.denominator for p in exact.values()))
     for k in range(max(max(exact) + 1, len(engine.pmf))):
@@ -95,7 +99,7 @@ def check(spec: AttackSpec, most: int = 20_000) -> None:
     assert sequences <= most, f"{sequences} face sequences: keep the profile small"
     odds = compute(spec)
     for metric, distribution in zip(METRICS, exact, strict=True):
-        _assert_equal(metric, distribution, getattr(odds, metric))
+        assert_equal(metric, distribution, getattr(odds, metric))
 
 
 def test_the_walk_weighs_every_face_sequence_of_one_attack() -> None:
