@@ -60,7 +60,7 @@ def aimed(typed: Typed, state: GameState | None, found: Found) -> Aimed:
     target = Target(
         toughness=body.toughness, save=body.save, wounds=body.wounds, models=body.models,
         invuln=body.invuln, fnp=body.fnp, keywords=keywords, wounds_left=body.wounds_left,
-        leader=part,
+        fnp_mortal=body.fnp_mortal, leader=part, defences=body.defences,
     )  # fmt: skip
     tracked_leader = shown if from_unit and found.leader is None else None
     return Aimed(target, unit.name if unit else None, shown, tracked, tracked_leader)
@@ -101,6 +101,8 @@ def _body(t: Typed, unit: Unit | None) -> Target:
         fnp=p.fnp if t.fnp is None else parse_roll_needed(t.fnp, "Feel no pain"),
         keywords=keyword_set(p.keywords) if t.keywords is None else parse_keywords(t.keywords),
         wounds_left=parse_number(unit.wounds_left, "Wounds left", 1, wounds) if damaged else None,
+        fnp_mortal=p.fnp_mortal,
+        defences=p.defence_abilities,
     )
 
 
@@ -125,7 +127,9 @@ def part_of(unit: Unit) -> Part:
         models=unit.alive,
         invuln=p.invuln,
         fnp=p.fnp,
+        fnp_mortal=p.fnp_mortal,
         wounds_left=unit.wounds_left if damaged else None,
+        defences=p.defence_abilities,
     )
 
 

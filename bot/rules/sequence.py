@@ -18,6 +18,7 @@ from functools import lru_cache
 from bot.rules.abilities import Abilities
 from bot.rules.chances import exact_pmf as exact_pmf
 from bot.rules.damage import DamageStep as DamageStep
+from bot.rules.defended import defended
 from bot.rules.dice import D6, Dice, DieRoll, reroll_die, roll_die
 from bot.rules.notation import DiceExpr, parse
 from bot.rules.pools import Reroll
@@ -161,8 +162,11 @@ def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
     first is a critical wound and takes `critical wounds: +N damage`, the second is a critical
     hit and does not. The mortal wounds a critical hit inflicts in addition are no attack's
     Damage: no Damage modifier changes them. Every mortal wound meets the part's feel-no-pain
-    against mortal wounds too (`Part.mortal_fnp`).
+    against mortal wounds too (`Part.mortal_fnp`). The part's own rules against attacks
+    (`Part.defences`) join the weapon's abilities (`defended`).
     """
+    if part.defences:
+        weapon = replace(weapon, abilities=defended(weapon.abilities, part.defences, rules))
     a = weapon.abilities
     if a.fnp_mortal is not None:
         better = min(a.fnp_mortal, part.fnp_mortal or 7)

@@ -9,6 +9,7 @@ models in that unit, even if a Leader in that unit has a different Toughness."
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,9 @@ from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction, InvalidProfile, TooManyDice
 from bot.rules.profiles import MAX_WEAPONS
 from bot.rules.rulesets import ruleset
+from bot.rules.sequence import build_steps
 from bot.rules.targets import Part
-from tests.armies.roster_files import ARMY_10TH
+from tests.armies.roster_files import ARMY_10TH, roster_file
 from tests.cogs.test_attack_in_game import table
 from tests.harness import ALICE, BOB, CHANNEL_ID, DAVE, GUILD_ID, Harness, Upload
 
@@ -221,3 +223,21 @@ async def test_a_tracked_target_and_leader_are_both_recorded(tmp_path: Path) -> 
     unharmed = AttackResult(target, (), (), health_after=9, leader_after=6)
     [only] = damaged(state, plan, unharmed)  # no empty record for the Leader
     assert isinstance(only, DamageApplied) and only.unit == "Boyz"
+
+
+async def test_an_army_targets_own_rule_against_attacks_is_applied(tmp_path: Path) -> None:
+    """Death Guard's Disgustingly Resilient ("each time an attack is allocated to this model,
+    subtract 1 from the Damage characteristic of that attack") is read from the list and taken by
+    every attack against the unit: a Damage 2 attack deals 1."""
+    dg = Upload("dg.rosz", roster_file("battlescribe/9e_death_guard_2000.rosz"))
+    async with Harness.running(tmp_path) as h:
+        await h.slash("army import", file=dg, name="Death Guard")
+        typed = Typed(
+            attacks="1", skill="3+", strength="4", ap="0", damage="2",
+            target="Death Guard / Deathshroud Terminators",
+        )  # fmt: skip
+        plan = await planned(h.bot, ME, typed)
+    target = plan.spec.target
+    assert "-1 damage" in target.defences
+    steps = build_steps(plan.spec.rules, plan.spec.weapons[0], target)
+    assert steps.damage.table() == {1: Fraction(1)}
