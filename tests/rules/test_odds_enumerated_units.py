@@ -46,12 +46,13 @@ def check(spec: AttackSpec, most: int = 30_000) -> None:
         assert_equal(metric, distribution, got)
 
 
-LEADER = Part(save=2, wounds=2, models=1, invuln=4, fnp=6)
+LEADER = Part(save=2, wounds=2, models=1, invuln=4)
 SMALL = target(LEADER, models=1)
 CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
-    "leader allocated last, own save, invulnerable, feel no pain": (
-        (weapon(attacks="2", damage="D3"),),
-        SMALL,
+    "leader allocated last, own save and invulnerable": ((weapon(attacks="2"),), SMALL),
+    "the leader's feel no pain": (
+        (weapon("torrent", attacks="2", damage="2"),),
+        target(replace(LEADER, fnp=5), models=1, save="-"),
     ),
     "precision into the leader first": ((weapon("precision", attacks="2"),), SMALL),
     "critical hits: 1 mortal wound spills to the leader": (
@@ -63,7 +64,7 @@ CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
         target(None, wounds=2, models=2),
     ),
     "critical wounds: +1 ap, +1 damage": (
-        (weapon("critical wounds: +1 ap, critical wounds: +1 damage", damage="D3"),),
+        (weapon("critical wounds: +1 ap, critical wounds: +1 damage", attacks="1", damage="D3"),),
         target(None, wounds=3, models=1),
     ),
     "mortal wounds last, then a second weapon": (
@@ -108,9 +109,17 @@ CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
         (weapon("reroll damage, +1 damage, ignore ap", attacks="1", damage="D3"),),
         target(None, wounds=3, models=2),
     ),
-    "+d3 attacks, reroll attacks: 1s": (
-        (weapon("+d3 attacks, reroll attacks: 1s, torrent", attacks="D3"),),
-        target(None, wounds=1, models=3, save="5+"),
+    "+1 attacks, reroll attacks: 1s": (
+        (weapon("+1 attacks, reroll attacks: 1s, torrent", attacks="D3", strength=8),),
+        target(None, wounds=1, models=3, save="-"),
+    ),
+    "+d3 attacks": (
+        (weapon("+d3 attacks, torrent", attacks="1", strength=8),),
+        target(None, wounds=1, models=2, save="-"),
+    ),
+    "reroll attacks": (
+        (weapon("reroll attacks, torrent", attacks="D3", strength=8),),
+        target(None, wounds=1, models=2, save="-"),
     ),
 }
 
