@@ -169,6 +169,7 @@ def _weapon(
     per_attack = rolls * (normal.passes + 3 + mortal.passes) + mortal.after + rolls + 2
     shape.width *= queues
     if queues > 1:  # waiting wounds of its own: every attack applied to the whole state
+        w.waiting = max(w.waiting, size * shape.width)
         w.add(attacks * (per_attack + 6) * size * shape.width, size * shape.width)
         w.calls += attacks * (rolls * (normal.calls + 3 + mortal.calls) + mortal.calls + 12)
     elif size <= DENSE_LIMIT:
@@ -216,7 +217,7 @@ def _mortals(steps: Steps, size: int, shape: _Shape) -> _Mortals:
             3 * most if dev else 0, 3 * most if crit else 0, 6 * most, 0, max(dev - 1, 0), crit
         )
     passes = 5 * most if one_by_one else 2 * most + 3
-    build = passes * size if one_by_one else 0  # one wound at a time, on an identity
+    build = passes if one_by_one else 0  # one wound at a time, on an identity
     return _Mortals(passes if dev else 0, passes if crit else 0, 2 * passes, build)
 
 

@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.rules.errors import TooManyDice
 from bot.rules.odds import plan
 from bot.rules.odds.counts import event_counts, total
 from bot.rules.odds.events import Mortal, Ops
 from bot.rules.odds.health import Array, Op, Shift, Space, dense, flush
-from bot.rules.odds.queues import Queue, Queues, push
+from bot.rules.odds.queues import MAX_CELLS as MAX_CELLS
+from bot.rules.odds.queues import TOO_MANY_WAITING as TOO_MANY_WAITING
+from bot.rules.odds.queues import Queue, Queues, push, room
 from bot.rules.odds.result import Distribution, Odds
 from bot.rules.odds.tables import WeaponTable, weapon_table
 from bot.rules.profiles import AttackSpec
-
-MAX_CELLS = 4_000_000
-TOO_MANY_WAITING = "Those devastating wounds are too many to work out exactly; use fewer attacks."
 
 
 def compute(spec: AttackSpec) -> Odds:
@@ -169,8 +167,7 @@ def _attack(table: WeaponTable, hit: Op, lethal: Op, after: Op | None) -> Op:
 def _defer(run: Queues, table: WeaponTable, ops: Ops) -> None:
     """After a weapon with Devastating Wounds: health by its wounds waiting (a new last axis)."""
     state = run.state
-    if state.size * ((table.count.size - 1) * table.most_events + 1) > MAX_CELLS:
-        raise TooManyDice(TOO_MANY_WAITING)
+    room(state.size * ((table.count.size - 1) * table.most_events + 1))
     unsaved = 1.0 - float(ops.recv[0].save.chance())
     joint = flush(event_counts(table, table.wound[1] * unsaved, unsaved))
     normal = ops.devastating().op()

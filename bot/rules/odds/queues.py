@@ -14,7 +14,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bot.rules.errors import TooManyDice
 from bot.rules.odds.health import Array, Op, settle
+
+MAX_CELLS = 4_000_000
+TOO_MANY_WAITING = "Those devastating wounds are too many to work out exactly; use fewer attacks."
+
+
+def room(cells: int) -> None:
+    """Refuse, before allocating, a state array of waiting wounds too large to hold."""
+    if cells > MAX_CELLS:
+        raise TooManyDice(TOO_MANY_WAITING)
 
 
 @dataclass(eq=False)
@@ -37,6 +47,7 @@ class Queues:
 
     def open(self, queue: Queue, length: int) -> None:
         """A new axis (nothing waiting yet)."""
+        room(self.state.size * length)
         grown = np.zeros((*self.state.shape, length))
         grown[..., 0] = self.state
         self.state = grown
@@ -47,6 +58,7 @@ class Queues:
         axis = self.axis(queue)
         more = length - self.state.shape[axis]
         if more > 0 and not queue.capped:
+            room(self.state.size // self.state.shape[axis] * length)
             pad = [(0, 0)] * self.state.ndim
             pad[axis] = (0, more)
             self.state = np.pad(self.state, pad)
