@@ -1,16 +1,21 @@
 """How long the exact odds of an attack would take, estimated from its sizes before computing.
 
-The estimate follows `engine.compute` step by step and counts what each step does: numpy calls
-(a fixed overhead each), array cells touched by elementwise passes, matrix-product multiply-adds
-and complex multiplies on the FFT grids (see `counts`). The weights turn those counts into seconds
-on one core; they were fitted to the measured times of 37 varied cases (0.4 ms to 1.6 s, one
-BLAS thread, a 2-core AMD EPYC): the estimate is within 0.6x to 1.35x of the measured time, and up
-to 3x above it for a large target with Devastating Wounds waiting (whose arrays outgrow the cache
-and vary most from run to run), which is the side a refusal should err on.
+The estimate follows `engine.compute` step by step (`plan` says which way each weapon takes) and
+counts what each step does: numpy calls (a fixed overhead each), array cells touched by elementwise
+passes, matrix-product multiply-adds and complex multiplies on the FFT grids (see `counts`). The
+weights turn those counts into seconds on one core; they were fitted to the measured times of 37
+varied cases against plain targets (0.4 ms to 1.6 s, one BLAS thread, a 2-core AMD EPYC): the
+estimate is within 0.6x to 1.35x of the measured time, and up to 3x above it for a large target
+with Devastating Wounds waiting (whose arrays outgrow the cache and vary most from run to run),
+which is the side a refusal should err on. Whole units (issue #17) were measured on the same
+machine with the same weights: Bodyguard + Leader in a line or a Precision grid (up to 4,700
+states), mortal wounds one at a time, waiting wounds on their own axes (up to 65,000 cells): within
+0.75x to 1.1x, and up to 3x above for raw waiting mortal wounds (parts with different feel-no-pain).
 
 Sizes: a weapon makes up to L attacks, each with up to E damage events (Sustained Hits, Lethal
-Hits) from up to R hits rolling to wound; the target has S = models x wounds + 1 health states, and
-every weapon whose Devastating Wounds wait multiplies the state by its count of waiting wounds.
+Hits) from up to R hits rolling to wound; the target has S health states (models x wounds + 1, the
+Leader's wounds added along a line, or multiplied as a grid with Precision), and every queue of
+waiting wounds multiplies the state by its length.
 """
 
 from __future__ import annotations
