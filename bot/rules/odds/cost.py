@@ -171,9 +171,17 @@ def _weapon(
     mortal = _mortals(steps, size, shape)
     if plan.mortal_waits(steps):
         queues *= _mortal_queue(steps, shape, attacks * mortal.added(rolls))
-    per_attack = rolls * (normal.passes + 3 + mortal.passes) + mortal.after + rolls + 2
     shape.width *= queues
-    if queues > 1:  # waiting wounds of its own: every attack applied to the whole state
+    _attacks(w, shape, (attacks, rolls), normal, mortal, queued=queues > 1)
+
+
+def _attacks(
+    w: Work, shape: _Shape, counts: tuple[int, int], normal: _Op, mortal: _Mortals, queued: bool
+) -> None:
+    """A weapon's attacks applied to the state, one after another."""
+    size, (attacks, rolls) = shape.size, counts
+    per_attack = rolls * (normal.passes + 3 + mortal.passes) + mortal.after + rolls + 2
+    if queued:  # waiting wounds of its own: every attack applied to the whole state
         w.waiting = max(w.waiting, size * shape.width)
         w.add(attacks * (per_attack + 6) * size * shape.width, size * shape.width)
         w.calls += attacks * (rolls * (normal.calls + 3 + mortal.calls) + mortal.calls + 12)
