@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.rules.odds import compute
 from bot.rules.odds.cost import check
-from bot.rules.profiles import AttackSpec, Part, Target, target_from_text, weapon_from_text
+from bot.rules.profiles import AttackSpec, Part, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH
 from tests.bench._simulate import UNSATURATED, damage_pmf, destroyed_pmf, simulate
 
@@ -86,11 +87,7 @@ def unit(precision: str = "", leader: Part | None = ATTACHED) -> AttackSpec:
         for a, sk, st, ap, d, ab, n in rows
     )  # fmt: skip
     target = target_from_text(toughness=4, save="3+", wounds=2, models=10)
-    return AttackSpec(TENTH, weapons, Target(**{**_fields(target), "leader": leader}))
-
-
-def _fields(target: Target) -> dict[str, object]:
-    return {name: getattr(target, name) for name in Target.__dataclass_fields__}
+    return AttackSpec(TENTH, weapons, replace(target, leader=leader))
 
 
 def modified(abilities: str, leader: Part | None = None, random: bool = False) -> AttackSpec:
@@ -102,7 +99,7 @@ def modified(abilities: str, leader: Part | None = None, random: bool = False) -
         abilities=abilities, attackers=33 if random else 1,
     )  # fmt: skip
     target = target_from_text(toughness=4, save="3+", wounds=3, models=20, invuln="5+")
-    return AttackSpec(TENTH, (weapon,), Target(**{**_fields(target), "leader": leader}))
+    return AttackSpec(TENTH, (weapon,), replace(target, leader=leader))
 
 
 def end_to_end(spec: AttackSpec) -> object:

@@ -13,7 +13,9 @@ then current Devastating Wounds are applied, both in weapon order.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from bot.rules.damage import DamageStep
 from bot.rules.odds.tables import weapon_table
@@ -55,11 +57,15 @@ class Walk:
             rule: SaveStep = getattr(recv, "critical_save" if pick == "critical" else "save")
             saved = float(rule.chance()) if save else 0.0
             out[state] += p * saved
-            on = self.parts[part].wounds_on(state[part])
+            on = self.parts[part].wounds_on(state[0] if part == 0 else state[1])
             step = recv.critical_damage if pick == "critical" else recv.damage
             for x, q in _pmf(step, True).items():
                 out[self._lose(state, part, min(x, on))] += p * (1 - saved) * q
         return out
+
+    def settle_devastating(self, chain: Chain, steps: Steps) -> Chain:
+        """One waiting Devastating Wound: the critical Damage, no save."""
+        return self.damage(chain, steps, "critical", False, steps.precision)
 
     def one_mortal(self, chain: Chain, steps: Steps, field: str) -> Chain:
         out: Chain = defaultdict(float)
@@ -157,23 +163,21 @@ def walk(spec: AttackSpec) -> Chain:
             after.append((float(count[k]), chain))
         chain = mix(after)
     for w, steps in enumerate(steps_all):  # mortal wounds last, in weapon order
-        chain = _settle(chain, 3, w, lambda c, s=steps: walker.one_mortal(c, s, "mortal"))
+        chain = _settle(chain, 3, w, partial(walker.one_mortal, steps=steps, field="mortal"))
     for w, steps in enumerate(steps_all):  # then current Devastating Wounds, in weapon order
-        chain = _settle(
-            chain, 2, w, lambda c, s=steps: walker.damage(c, s, "critical", False, s.precision)
-        )
+        chain = _settle(chain, 2, w, partial(walker.settle_devastating, steps=steps))
     return chain
 
 
-def _settle(chain: Chain, slot: int, w: int, one: object) -> Chain:
+def _settle(chain: Chain, slot: int, w: int, one: Callable[[Chain], Chain]) -> Chain:
+    """Apply weapon w's waiting wounds counted in `slot` (2: Devastating, 3: mortal)."""
     out: Chain = defaultdict(float)
-    for state, p in chain.items():
-        waiting = state[slot][w]
-        rest = list(state)
-        rest[slot] = tuple(0 if i == w else m for i, m in enumerate(state[slot]))
-        cur: Chain = {tuple(rest): p}  # type: ignore[dict-item]
-        for _ in range(waiting):
-            cur = one(cur)  # type: ignore[operator]
+    for (b, lh, dev, mq), p in chain.items():
+        queue = dev if slot == 2 else mq
+        cleared = tuple(0 if i == w else m for i, m in enumerate(queue))
+        cur: Chain = {(b, lh, cleared, mq) if slot == 2 else (b, lh, dev, cleared): p}
+        for _ in range(queue[w]):
+            cur = one(cur)
         for s, q in cur.items():
             out[s] += q
     return out

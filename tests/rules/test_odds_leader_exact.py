@@ -56,12 +56,12 @@ def test_one_attack_d2_kills_the_bodyguard_and_its_excess_is_lost() -> None:
     _close(o.leader, {0: Fraction(8, 9), 1: Fraction(1, 9)})
 
 
-NO_SAVE = {"save": "-", "wounds": 1, "models": 2}
+NO_SAVE = target(None, save="-", wounds=1, models=2)
 
 
 def test_critical_hits_one_mortal_wound_in_addition() -> None:
     """A critical hit (1/6) rolls to wound (1/2) and inflicts 1 mortal wound after it."""
-    o = _odds(target(**NO_SAVE), weapon(attacks="1", ap=0, critical_hit_mortal=1))
+    o = _odds(NO_SAVE, weapon(attacks="1", ap=0, critical_hit_mortal=1))
     # Damage 2: 1/6 x 1/2. Damage 1: a critical hit that fails to wound (1/12), a plain hit
     # that wounds (3/6 x 1/2).
     _close(o.damage, {0: Fraction(7, 12), 1: Fraction(1, 3), 2: Fraction(1, 12)})
@@ -69,7 +69,7 @@ def test_critical_hits_one_mortal_wound_in_addition() -> None:
 
 def test_critical_hits_deal_their_damage_as_mortal_wounds_and_roll_no_wound() -> None:
     o = _odds(
-        target(**NO_SAVE),
+        NO_SAVE,
         weapon(attacks="1", damage="2", flags=("critical hits: damage as mortal wounds",)),
     )
     # A critical hit: 2 mortal wounds spill over both W1 models (1/6). A plain hit (3/6) wounds

@@ -22,7 +22,7 @@ from bot.rules.dice import Dice
 from bot.rules.odds import Distribution, compute
 from bot.rules.profiles import AttackSpec, Part, Weapon, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH, Ruleset
-from tests.rules.test_odds_enumerated_units import METRICS, measures
+from tests.rules.test_odds_enumerated_units import METRICS, RESOLVER_READY, measures
 from tests.rules.test_odds_leader import target, weapon
 
 TRIALS = 200_000
@@ -124,6 +124,11 @@ CASES: dict[str, AttackSpec] = {
 }  # fmt: skip
 
 
+# The whole-unit cases wait for the resolver that allocates to a Leader (see
+# test_odds_enumerated_units.RESOLVER_READY).
+RUN = list(CASES) if RESOLVER_READY else list(CASES)[:2]
+
+
 @pytest.fixture(scope="module")
 def simulations() -> Iterator[dict[str, list[Future[np.ndarray]]]]:
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -132,6 +137,7 @@ def simulations() -> Iterator[dict[str, list[Future[np.ndarray]]]]:
                 pool.submit(simulate, spec, TRIALS // CHUNKS, 1000 * i + c) for c in range(CHUNKS)
             ]
             for i, (name, spec) in enumerate(CASES.items())
+            if name in RUN
         }
         yield futures
 
@@ -151,7 +157,7 @@ def _check(name: str, exact: Distribution, sample: np.ndarray) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("case", RUN)
 def test_monte_carlo_of_the_resolver_agrees_with_exact_odds(
     case: str, simulations: dict[str, list[Future[np.ndarray]]]
 ) -> None:
