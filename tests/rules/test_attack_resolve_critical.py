@@ -12,11 +12,14 @@ Armour Penetration / Damage characteristic of that attack by 1".
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from bot.rules.attack import AttackResult, DamageKind, resolve
 from bot.rules.dice import ScriptedDice
 from bot.rules.profiles import AttackSpec, Weapon, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH
+from bot.rules.targets import Target
+from tests.rules.test_odds_enumerated import enumerate_resolver
 
 
 def _weapon(abilities: str = "", flags: tuple[str, ...] = (), **kw: object) -> Weapon:
@@ -28,11 +31,15 @@ def _weapon(abilities: str = "", flags: tuple[str, ...] = (), **kw: object) -> W
     return replace(weapon, abilities=replace(a, flags=a.flags | set(flags), **effects))  # type: ignore[arg-type]
 
 
-def _run(faces: list[int], *weapons: Weapon, **target: object) -> AttackResult:
+def _target(**target: object) -> Target:
     options: dict[str, object] = {"toughness": 4, "save": "3+", "wounds": 2, "models": 3}
     options.update(target)
+    return target_from_text(**options)  # type: ignore[arg-type]
+
+
+def _run(faces: list[int], *weapons: Weapon, **target: object) -> AttackResult:
     dice = ScriptedDice(faces)
-    result = resolve(AttackSpec(TENTH, weapons, target_from_text(**options)), dice)  # type: ignore[arg-type]
+    result = resolve(AttackSpec(TENTH, weapons, _target(**target)), dice)
     assert dice.remaining == 0, f"{dice.remaining} faces left over"
     return result
 
@@ -129,3 +136,22 @@ def test_mortal_wounds_last_wait_for_every_weapon_but_not_for_devastating_wounds
         (0, DamageKind.MORTAL),
         (1, DamageKind.DEVASTATING),
     ]
+
+
+def test_hand_derived_chances_of_the_critical_hit_effects() -> None:
+    """One attack hitting on 3+, wounding on 4+, no save, into two W1 models. With 1 mortal wound
+    per critical hit: a critical hit (1/6) deals 1 mortal wound plus 1 damage when it wounds
+    (1/2); any other hit (3/6) deals 1 when it wounds. With Damage 2 dealt as mortal wounds on a
+    critical hit, that hit destroys both models (mortal wounds spill); any other hit that wounds
+    destroys one (excess damage is lost)."""
+    spec = AttackSpec(
+        TENTH, (_weapon(critical_hit_mortal=1),), _target(models=2, wounds=1, save="-")
+    )
+    damage = enumerate_resolver(spec)[0][3]
+    assert damage == {0: Fraction(7, 12), 1: Fraction(4, 12), 2: Fraction(1, 12)}
+    flags = ("critical hits: damage as mortal wounds",)
+    spec = AttackSpec(
+        TENTH, (_weapon("", flags, damage="2"),), _target(models=2, wounds=1, save="-")
+    )
+    destroyed = enumerate_resolver(spec)[0][4]
+    assert destroyed == {0: Fraction(7, 12), 1: Fraction(1, 4), 2: Fraction(1, 6)}

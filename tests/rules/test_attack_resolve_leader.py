@@ -11,6 +11,7 @@ attacking model's player can choose to have that attack allocated to that CHARAC
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from bot.rules.attack import AttackResult, DamageKind, resolve
 from bot.rules.dice import ScriptedDice
@@ -18,6 +19,7 @@ from bot.rules.profiles import AttackSpec, Weapon, weapon_from_text
 from bot.rules.rulesets import TENTH
 from bot.rules.sequence import SaveKind
 from bot.rules.targets import Part, Target
+from tests.rules.test_odds_enumerated import enumerate_resolver
 
 
 def _weapon(abilities: str = "", **kw: object) -> Weapon:
@@ -135,3 +137,19 @@ def test_toughness_is_the_bodyguards_for_every_wound_roll() -> None:
     # hits 4 4; wounds 4 (4+ is enough) and 3 (fails)
     r = _run([4, 4, 4, 3, 1], target, weapon)
     assert r.wounds == 1 and r.leader_after == 1
+
+
+def test_hand_derived_chances_bodyguard_then_leader_and_with_precision() -> None:
+    """Two automatic hits wounding on 2+ (S8 v the Bodyguard's T4) into one Bodyguard model (Sv4+)
+    and its Leader (Sv2+), W1 each. A wound kills the Bodyguard with 5/6 x 1/2 = 5/12, the
+    Leader with 5/6 x 1/6 = 5/36. Bodyguard first: P(both) = 5/12 x 5/36, P(none) = (7/12)^2.
+    Precision, Leader first: P(both) = 5/36 x 5/12, P(none) = (31/36)^2."""
+    target = Target(4, 4, leader=Part(save=2))
+    weapon = replace(_weapon("torrent", attacks="2"), strength=8)
+    destroyed = enumerate_resolver(AttackSpec(TENTH, (weapon,), target))[0][4]
+    both, none = Fraction(5, 12) * Fraction(5, 36), Fraction(7, 12) ** 2
+    assert destroyed == {0: none, 1: 1 - both - none, 2: both}
+    sniper = replace(_weapon("torrent, precision", attacks="2"), strength=8)
+    destroyed = enumerate_resolver(AttackSpec(TENTH, (sniper,), target))[0][4]
+    none = Fraction(31, 36) ** 2
+    assert destroyed == {0: none, 1: 1 - both - none, 2: both}
