@@ -1,7 +1,9 @@
 """Games and campaigns live in server channels: the commands that read or change them are
 server-only (Discord hides them in DMs), and a DM interaction that asks for them anyway (a raw API
 caller, an old client) gets one sentence and changes nothing. Commands that only roll dice stay
-usable everywhere; their options that name a unit of "this channel's game" are server-only."""
+usable everywhere; their options that name a unit of "this channel's game" are server-only
+(`/attack` and `/odds` name units of the member's own armies too, so they refuse a tracked unit's
+name in a DM themselves, with the same sentence)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-IN_A_SERVER = "Games and campaigns live in a server channel; use this command there."
+from bot.play.actor import IN_A_SERVER as IN_A_SERVER
+
 # Whole commands (with every subcommand) that read or change a channel's game or a campaign.
 SERVER_ONLY_COMMANDS = ("game", "cp", "vp", "unit", "campaign")
 # Dice commands usable in DMs, except with the options that name a tracked unit.
 SERVER_ONLY_OPTIONS: dict[str, frozenset[str]] = {
-    "attack": frozenset({"attacker", "weapon", "target"}),
-    "odds": frozenset({"attacker", "weapon", "target"}),
     "psychic": frozenset({"psyker"}),
     "smite": frozenset({"psyker", "target"}),
     "morale": frozenset({"unit"}),

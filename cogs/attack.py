@@ -7,6 +7,7 @@ import discord
 
 from bot.client import VoxBot
 from bot.play.attack import Typed, planned
+from bot.ui.actors import actor
 from bot.ui.attack.answers import answer_odds
 from bot.ui.attack.choose import AnywayButton, AttackButton, WeaponSelect, answer_attack
 from bot.ui.attack.details import ChartButton, DetailsButton
@@ -22,7 +23,7 @@ async def respond_attack(
 async def respond_odds(
     interaction: discord.Interaction[VoxBot], typed: Typed, secret: bool
 ) -> None:
-    plan = await planned(interaction.client, interaction.channel_id or 0, typed)
+    plan = await planned(interaction.client, actor(interaction), typed)
     await answer_odds(interaction, plan, secret)
 
 

@@ -9,6 +9,7 @@ from bot.armies import bounds
 from bot.armies.defences import defences
 from bot.armies.editions import Reads
 from bot.armies.model import (
+    MAX_DEFENCE_ABILITIES,
     MAX_KEYWORDS,
     MAX_PROFILES,
     MAX_WEAPONS,
@@ -42,6 +43,8 @@ def army_unit(unit: Selection, reads: Reads, warnings: list[str]) -> ArmyUnit:
         brackets=reads.brackets(unit)[:6],
         invuln=bounds.value(defended.invuln or "") or None,
         fnp=bounds.value(defended.fnp or "") or None,
+        fnp_mortal=bounds.value(defended.fnp_mortal or "") or None,
+        defence_abilities=defended.phrases[:MAX_DEFENCE_ABILITIES],
         conditional=tuple(bounds.note(c) for c in defended.conditional if c.strip())[:10],
         keywords=bounds.at_most(keywords(unit), MAX_KEYWORDS, f"keywords of {name}", warnings),
         weapons=bounds.at_most(

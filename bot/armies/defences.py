@@ -21,10 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.armies import bounds
+from bot.armies import bounds, defence_rules
 from bot.armies.tree import Selection
 
-Kind = Literal["invuln", "fnp"]
+# `phrase`: an ability phrase every attack against the unit takes (`bot.armies.defence_rules`)
+Kind = Literal["invuln", "fnp", "fnp_mortal", "phrase"]
 MAX_NOTE = bounds.NOTE  # a conditional text, as the army model keeps it
 MAX_NOTES = 10
 
@@ -50,12 +51,22 @@ _UNIT_WIDE = re.compile(
 )
 _ONE_MODEL = re.compile(r"\b(?:the bearer|this model|the model)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# A Feel No Pain against mortal wounds only ("the Feel No Pain 5+ ability against mortal wounds",
+# "against Psychic Attacks and mortal wounds", 9th "would lose a wound as a result of a mortal
+# wound", a rule named `Feel No Pain 5+ (mortal wounds)`): the qualifier, not a condition.
+_MORTAL_ONLY = re.compile(
+    r"(?:\b(?:against|from|by|as (?:a|the) results? of)\s+|\()(?:psychic attacks and )?"
+    r"(?:a )?mortal wounds?(?: and psychic attacks)?\)?",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Defences:
     invuln: str | None = None  # "4+", for the whole unit, unconditionally
     fnp: str | None = None
+    fnp_mortal: str | None = None  # a Feel No Pain against mortal wounds only
+    phrases: tuple[str, ...] = ()  # `-1 damage`, `worsen ap 1`: every attack against it takes
     conditional: tuple[str, ...] = ()  # the texts of conditional ones, shown as they are
 
 
@@ -153,11 +164,18 @@ def _named(source: _Source, models: int) -> _Statement | None:
     if match is None:
         return None
     fnp = found is not None and found["kind"].casefold() == "feel no pain"
-    kind: Kind = "fnp" if fnp else "invuln"
+    rest, mortal = _mortal_only(source.name[found.end() :] if found else "")
+    kind: Kind = ("fnp_mortal" if mortal else "fnp") if fnp else "invuln"
     value = f"{match['n']}+"
-    rest = source.name[found.end() :] if found else ""
     unit_wide = not _CONDITION.search(rest) and _scope(source, source.text, models)
     return _Statement(kind, value, unit_wide, _note(source, None))
+
+
+def _mortal_only(text: str) -> tuple[str, bool]:
+    """`text` without a Feel No Pain's "against mortal wounds" qualifier, and whether it had
+    one."""
+    plain = _MORTAL_ONLY.sub(" ", text)
+    return plain, plain != text
 
 
 def _stated(source: _Source, models: int) -> Iterator[_Statement]:
@@ -171,9 +189,13 @@ def _stated(source: _Source, models: int) -> Iterator[_Statement]:
             continue
         stating = next((s for s in _sentences(source.text) if found.group() in s), found.group())
         before = source.text[: source.text.find(stating) + len(stating)]
-        free = not _CONDITION.search(f"{source.name} {before}")
+        rest, mortal = _mortal_only(f"{source.name} {before}") if kind == "fnp" else (before, False)
+        free = not _CONDITION.search(rest)
         unit_wide = free and _scope(source, stating, models)
-        yield _Statement(kind, f"{found['n']}+", unit_wide, _note(source, stating))
+        note = _note(source, stating)
+        yield _Statement("fnp_mortal" if mortal else kind, f"{found['n']}+", unit_wide, note)
+        if mortal and "psychic" in before.casefold():  # the Psychic Attacks part: shown only
+            yield _Statement("fnp", f"{found['n']}+", False, note)
 
 
 def _statements(unit: Selection) -> Iterator[_Statement]:
@@ -184,11 +206,33 @@ def _statements(unit: Selection) -> Iterator[_Statement]:
             yield named
         else:
             yield from _stated(source, models)
+        yield from _phrased(source, models)
+
+
+def _phrased(source: _Source, models: int) -> Iterator[_Statement]:
+    """A rule whose whole text is one effect on attacks against the unit, as its phrase; one
+    that states such an effect beside anything else, as a note."""
+    found = defence_rules.phrase(source.text)
+    if found is not None:
+        yield _Statement("phrase", found, _scope(source, source.text, models), _note(source, None))
+    elif defence_rules.mentions(source.text):
+        stating = next((s for s in _sentences(source.text) if defence_rules.mentions(s)), None)
+        yield _Statement("phrase", "", False, _note(source, stating))
 
 
 def _best(statements: list[_Statement], kind: Kind) -> str | None:
     values = [s.value for s in statements if s.kind == kind and s.unit_wide]
     return min(values) if values else None
+
+
+def _phrases(statements: list[_Statement]) -> tuple[str, ...]:
+    """The unit-wide phrases in order, one of each kind (the first: `worsen ap 1` and `worsen
+    ap 2` on one unit keep the first; the rules refuse a phrase twice)."""
+    kept: dict[str, str] = {}
+    for s in statements:
+        if s.kind == "phrase" and s.unit_wide:
+            kept.setdefault(re.sub(r"[: ]+\S+$", "", s.value), s.value)
+    return tuple(kept.values())
 
 
 def defences(unit: Selection) -> Defences:
@@ -202,5 +246,7 @@ def defences(unit: Selection) -> Defences:
     return Defences(
         invuln=_best(statements, "invuln"),
         fnp=_best(statements, "fnp"),
+        fnp_mortal=_best(statements, "fnp_mortal"),
+        phrases=_phrases(statements),
         conditional=tuple(notes[:MAX_NOTES]),
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.armies.keywords import read_weapon
+from bot.armies.keywords import read_weapon, valid
 from bot.armies.model import ArmyUnit, ArmyWeapon, Edition, ModelProfile
 from bot.game.army import checked_profile, checked_weapon, profile, weapon
 from bot.game.units import NAME_LENGTH, UnitProfile, Weapon
@@ -128,10 +128,24 @@ def _characteristics(r: _Reader) -> dict[str, object]:
         "move": r.number("movement", 6, 0, 60),
         "invuln": r.optional(r.unit.invuln),
         "fnp": r.optional(r.unit.fnp),
+        "fnp_mortal": r.optional(r.unit.fnp_mortal),
+        "defence_abilities": _defence_abilities(r),
     }
     if r.edition == "10th":
         stats["oc"] = r.number("oc", 0, 0, 20)
     return stats
+
+
+def _defence_abilities(r: _Reader) -> str:
+    """The phrases every attack against the unit takes, as the edition's rules read them; one
+    they do not read is a note."""
+    kept: list[str] = []
+    for phrase in r.unit.defence_abilities:
+        if valid(", ".join([*kept, phrase]), r.edition):
+            kept.append(phrase)
+        else:
+            r.notes.append(f"{r.unit.name}: `{phrase}` against it is shown but not applied.")
+    return ", ".join(kept)
 
 
 def _keywords(r: _Reader) -> tuple[str, ...]:

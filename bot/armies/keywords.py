@@ -69,15 +69,15 @@ def phrase(keyword: str, edition: Edition) -> str | None:
     """The phrase of one 10th keyword as written in a list, or None if Vox does not apply it."""
     plain = _plain(keyword)
     if edition == "9th":
-        return _valid(plain, edition) if plain in {"blast", *_NINTH_TYPES} else None
+        return valid(plain, edition) if plain in {"blast", *_NINTH_TYPES} else None
     for pattern, template in _TENTH:
         m = pattern.fullmatch(plain)
         if m is not None:
-            return _valid(template.format(*(m.groups() or (plain,))), edition)
+            return valid(template.format(*(m.groups() or (plain,))), edition)
     return None
 
 
-def _valid(text: str, edition: Edition) -> str | None:
+def valid(text: str, edition: Edition) -> str | None:
     """`text` if the edition's rules read it (e.g. `sustained hits 9` is refused: too many)."""
     try:
         parse_abilities(text, ruleset(edition))
@@ -117,7 +117,7 @@ def read_weapon(weapon: ArmyWeapon, edition: Edition, bearer: int | None = None)
         typed, unknown = type_phrase(weapon.type)
         written[:0] = [(unknown or "", typed), ("", bearer_strength(weapon.strength, bearer))]
     for keyword, known in written:
-        if known is not None and known not in found and _valid(", ".join([*found, known]), edition):
+        if known is not None and known not in found and valid(", ".join([*found, known]), edition):
             found.append(known)
         elif known not in found and _plain(keyword) not in NONE:
             other.append(keyword)  # unknown, or refused beside the others

@@ -108,6 +108,8 @@ def match_unit(
             "brackets": found.brackets,
             "invuln": found.invuln,
             "fnp": found.fnp,
+            "fnp_mortal": found.fnp_mortal,
+            "defence_abilities": found.defence_abilities,
             "conditional": found.conditional,
             "keywords": found.keywords,
             "weapons": matched_weapons(found.weapons, wargear),

@@ -23,6 +23,7 @@ MAX_WEAPONS = 40
 MAX_PROFILES = 12
 MAX_KEYWORDS = 40
 MAX_WARNINGS = 60
+MAX_DEFENCE_ABILITIES = 10
 
 Edition = Literal["9th", "10th"]
 Source = Literal[
@@ -103,6 +104,10 @@ class ArmyUnit(_Frozen):
     brackets: tuple[Bracket, ...] = Field(default=(), max_length=6)
     invuln: Value | None = None  # "4+"; only when the list states it for the whole unit
     fnp: Value | None = None
+    fnp_mortal: Value | None = None  # "5+": a Feel No Pain against mortal wounds only
+    # Ability phrases every attack against the unit takes (`-1 damage`, `worsen ap 1`): a rule
+    # of the unit whose whole text is that one effect (`bot.armies.defence_rules`)
+    defence_abilities: tuple[Keyword, ...] = Field(default=(), max_length=MAX_DEFENCE_ABILITIES)
     conditional: tuple[Note, ...] = Field(default=(), max_length=10)  # shown as text
     keywords: tuple[Keyword, ...] = Field(default=(), max_length=MAX_KEYWORDS)
     weapons: tuple[ArmyWeapon, ...] = Field(default=(), max_length=MAX_WEAPONS)

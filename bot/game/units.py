@@ -45,6 +45,10 @@ class UnitProfile(BaseModel):
     save: int = Field(default=7, ge=2, le=7)  # 3 means 3+; 7 means no save
     invuln: int | None = Field(default=None, ge=2, le=6)
     fnp: int | None = Field(default=None, ge=2, le=6)
+    fnp_mortal: int | None = Field(default=None, ge=2, le=6)  # against mortal wounds only
+    # Ability phrases every attack against the unit takes (`-1 damage, worsen ap 1`), as an
+    # imported list's rules give them (`bot.armies.defence_rules`)
+    defence_abilities: str = Field(default="", max_length=300)
     leadership: int = Field(default=7, ge=1, le=12)
     oc: int = Field(default=1, ge=0, le=20)
     move: int = Field(default=6, ge=0, le=60)

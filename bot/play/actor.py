@@ -12,6 +12,7 @@ from bot.game import GameState
 
 T = TypeVar("T")
 NOT_A_PLAYER = "Only the two players (or someone with Manage Channels) can change this game."
+IN_A_SERVER = "Games and campaigns live in a server channel; use this command there."
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from bot.game.attack_checks import problems
 from bot.game.hazardous import HazardOutcome
 from bot.play.actor import Actor, may_change
 from bot.play.attack_plan import NO_UNITS, Plan, Typed, picked_weapons, plan, rules_for
+from bot.play.attack_units import Found, find_units, tracked
 from bot.play.hazardous import after_attack, outcome, records
 from bot.play.rolled import roll_and_record
 from bot.play.services import Services
@@ -55,6 +56,7 @@ class Attacked:
     result: AttackResult
     target: Unit | None = None
     hazard: HazardOutcome | None = None
+    leader: Unit | None = None  # the tracked Leader after its damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +92,17 @@ async def attack(services: Services, actor: Actor, ask: Ask) -> Answer:
     typed = ask.typed
     table = await services.tracker.table(actor.channel_id)
     state = table.state if table else None
-    rules = rules_for(typed, state, services.settings.default_edition)
-    if state is not None and typed.target is not None:
+    if state is not None and any(tracked(state, typed.units[k]) for k in ("target", "leader")):
         may_change(actor, state)  # before any weapon is offered or any die rolled
-    if state is None or state.status != "active" or typed.attacker is None:
-        return await _roll(services, actor, typed, state, rules, None, None)
+    found = await find_units(services, actor, typed.units, state)
+    rules = rules_for(typed, state, services.settings.default_edition, found)
+    if (
+        state is None
+        or state.status != "active"
+        or typed.attacker is None
+        or found.attacker is not None
+    ):
+        return await _roll(services, actor, typed, (state, found), rules, None, None)
     same_phase(state, ask.phase_seq)
     unit = game_guards.alive(state, typed.attacker)
     chosen = _chosen(state, unit, ask)
@@ -102,9 +110,9 @@ async def attack(services: Services, actor: Actor, ask: Ask) -> Answer:
         return chosen
     weapons = armed(unit)
     used: list[Armed] = [weapons[i] for i in chosen if 0 <= i < len(weapons)]
-    if not ask.anyway and (found := problems(state, unit, used, rules)):
-        return Warned(unit.name, found, chosen, state.phase_seq)
-    return await _roll(services, actor, typed, state, rules, chosen, state.phase_seq)
+    if not ask.anyway and (warned := problems(state, unit, used, rules)):
+        return Warned(unit.name, warned, chosen, state.phase_seq)
+    return await _roll(services, actor, typed, (state, found), rules, chosen, state.phase_seq)
 
 
 def same_phase(state: GameState, phase_seq: int | None) -> None:
@@ -137,14 +145,16 @@ async def _roll(
     services: Services,
     actor: Actor,
     typed: Typed,
-    state: GameState | None,
+    read: tuple[GameState | None, Found],
     rules: Ruleset,
     chosen: tuple[int, ...] | None,
     phase_seq: int | None,
 ) -> Attacked:
     """Rolled, then the Hazardous tests; recorded when it changes the game: damage to a tracked
-    target, a tracked attacker's failed tests and One Shot weapons spent, all in one action."""
-    first = plan(typed, state, rules, chosen)
+    target and its tracked Leader, a tracked attacker's failed tests and One Shot weapons spent,
+    all in one action (one /game undo takes it all back)."""
+    state, found = read
+    first = plan(typed, state, rules, chosen, found)
     if state is None or not records(state, first, typed, chosen):
         result = resolve(first.spec, services.dice)
         return Attacked(
@@ -153,28 +163,41 @@ async def _roll(
 
     def decide(now: GameState) -> tuple[Rolled, list[Event]]:
         same_phase(now, phase_seq)
-        aimed = plan(typed, now, rules, chosen)
+        aimed = plan(typed, now, rules, chosen, found)
         result = resolve(aimed.spec, services.dice)
         hazard = roll_tests(aimed.spec.weapons, services.dice)
-        events: list[Event] = []
-        if aimed.target is not None:
-            source = " + ".join(w.name or "attack" for w in aimed.spec.weapons)
-            events = set_health(
-                now, aimed.target, result.models_left, result.wounds_left, source, aimed.attacker
-            )
         bearer, more = after_attack(now, aimed, typed, chosen, hazard)
-        return (aimed, result, hazard, bearer), chain(*events, *more)
+        return (aimed, result, hazard, bearer), chain(*damaged(now, aimed, result), *more)
 
     (aimed, result, hazard, bearer), done = await roll_and_record(services, actor, decide)
     target = done.state.unit(aimed.target) if aimed.target else None
-    return Attacked(aimed, result, target, outcome(hazard, bearer, done.state))
+    leader = done.state.unit(aimed.leader) if aimed.leader else None
+    return Attacked(aimed, result, target, outcome(hazard, bearer, done.state), leader)
 
 
-async def planned(services: Services, channel_id: int, typed: Typed) -> Plan:
-    """The attack /odds works out: the options and the channel's units, read once."""
-    table = await services.tracker.table(channel_id)
+def damaged(state: GameState, aimed: Plan, result: AttackResult) -> list[Event]:
+    """The damage recorded on the tracked target and on its tracked Leader (when it lost any)."""
+    source = " + ".join(w.name or "attack" for w in aimed.spec.weapons)
+    events: list[Event] = []
+    if aimed.target is not None:
+        events += set_health(
+            state, aimed.target, result.models_left, result.wounds_left, source, aimed.attacker
+        )
+    part, after = aimed.spec.target.leader, result.leader_after
+    if aimed.leader is not None and part is not None and after is not None and after < part.health:
+        models, left = part.alive(after), part.wounds_on(after)
+        events += set_health(state, aimed.leader, models, left, source, aimed.attacker)
+    return events
+
+
+async def planned(services: Services, actor: Actor, typed: Typed) -> Plan:
+    """The attack /odds works out: the options, the channel's units (read once) and the actor's
+    army units."""
+    table = await services.tracker.table(actor.channel_id)
     state = table.state if table else None
-    return plan(typed, state, rules_for(typed, state, services.settings.default_edition))
+    found = await find_units(services, actor, typed.units, state)
+    rules = rules_for(typed, state, services.settings.default_edition, found)
+    return plan(typed, state, rules, found=found)
 
 
 async def exact_odds(services: Services, spec: AttackSpec, owner: int | None = None) -> Odds:

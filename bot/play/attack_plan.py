@@ -1,84 +1,49 @@
-"""The attack's profile from the options and the channel's units: the rules' `AttackSpec`.
-
-Typed options override what a unit provides; typed abilities (e.g. `half range`) are added to every
-weapon. Without units, the profile options must all be typed. A unit's weapon attacks as many
-times over as the unit has of it (its `count`, see `carriers`), unless `attackers:` is typed. A
-unit's numbers become the rules' `Weapon` and `Target` as they are (no text in between); only
-what was typed is parsed. Weapons chosen in a game's phase also get the situations the game
-recorded this turn (`bot.game.situations`).
-"""
-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bot.errors import NotFound, Stale, VoxError
+from bot.errors import VoxError
 from bot.game import GameState, Unit
 from bot.game import guards as game_guards
-from bot.game.arsenal import Armed, armed, phrases
+from bot.game.arsenal import Armed, phrases
 from bot.game.situations import effects, situations
 from bot.game.units import Weapon as GameWeapon
+from bot.play.attack_options import Typed
+from bot.play.attack_target import NO_UNITS, aimed, game
+from bot.play.attack_units import Found
+from bot.play.attack_weapons import picked_weapons, used_weapons
+from bot.play.typed_profiles import parse_weapons
 from bot.rules.abilities import parse_abilities
 from bot.rules.errors import IllegalAction
-from bot.rules.names import name_key
 from bot.rules.notation import parse
 from bot.rules.profiles import (
-    MAX_WOUNDS,
     AttackSpec,
-    Target,
     Weapon,
-    keyword_set,
     parse_ap,
-    parse_keywords,
-    parse_number,
-    parse_roll_needed,
-    parse_save,
     parse_skill,
     parse_strength,
-    target_from_text,
     weapon_from_text,
 )
-from bot.rules.quote import quoted
 from bot.rules.rulesets import Ruleset, ruleset
 
+__all__ = [
+    "NO_UNITS", "Found", "Plan", "Typed", "carriers", "picked_weapons", "plan", "rules_for",
+    "used_weapons",
+]  # fmt: skip
+
+NONE_LISTED = Found()
 WEAPON_KEYS = ("attacks", "skill", "strength", "ap", "damage")
-TARGET_KEYS = ("toughness", "save")
-NO_SAVE = 7  # a unit's save of 7+ is no save at all
-NO_UNITS = "There is no game in this channel, so there are no units; type the profile instead."
-
-
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """Every option of /attack and /odds as typed (None: not given)."""
-
-    attacks: str | None = None
-    skill: str | None = None
-    strength: str | None = None
-    ap: str | None = None
-    damage: str | None = None
-    toughness: int | None = None
-    save: str | None = None
-    wounds: int | None = None
-    models: int | None = None
-    attackers: int | None = None
-    invuln: str | None = None
-    fnp: str | None = None
-    abilities: str | None = None
-    keywords: str | None = None
-    edition: str | None = None
-    attacker: str | None = None
-    weapon: str | None = None
-    target: str | None = None
-
-    def given(self, *keys: str) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
+BOTH = (
+    "Type the profiles either in weapons: or in attacks, skill, strength, ap, damage and "
+    "attackers (or pick an attacker), not both."
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """An attack ready to roll: its spec, its edition, the tracked units it involves, and the
-    situations of this turn applied (`Remained Stationary: Heavy +1 to hit`)."""
+    """An attack ready to roll: its spec, its edition, the tracked units it involves, the names
+    the answer shows, and the situations of this turn applied (`Remained Stationary: Heavy +1 to
+    hit`)."""
 
     spec: AttackSpec
     edition: str
@@ -86,55 +51,81 @@ class Plan:
     attacker: str | None = None  # the tracked attacking unit, credited with a kill
     applied: tuple[str, ...] = ()
     shown: tuple[str, ...] = ()  # keywords of the weapons Vox shows but does not apply
+    leader: str | None = None  # the tracked Leader unit: /attack damages it too
+    target_name: str | None = None  # the target unit's name, tracked or not
+    leader_name: str | None = None  # the Leader's ("" for a typed profile without a name)
 
 
 def plan(
-    typed: Typed, state: GameState | None, rules: Ruleset, chosen: tuple[int, ...] | None = None
+    typed: Typed,
+    state: GameState | None,
+    rules: Ruleset,
+    chosen: tuple[int, ...] | None = None,
+    found: Found = NONE_LISTED,
 ) -> Plan:
-    """The options and the units as they are in `state` → the rules' values; bad values raise
-    one-sentence errors. `chosen`: the attacker's weapons picked in the game's phase (by index),
-    which also get this turn's situations; None: the typed weapon, else all of them, as typed."""
-    weapons, applied, shown = _weapons(typed, state, rules, chosen)
-    target, unit = _target(typed, state)
-    attacker = state.unit(typed.attacker) if state and typed.attacker else None
+    """The options and the units as they are in `state` (and the army units `found`) → the
+    rules' values; bad values raise one-sentence errors. `chosen`: the attacker's weapons picked
+    in the game's phase (by index), which also get this turn's situations; None: as `weapon:`
+    says (`bot.play.attack_weapons`)."""
+    found.check(rules)
+    weapons, applied, shown = _weapons(typed, state, rules, chosen, found)
+    at = aimed(typed, state, found)
+    tracked = state is not None and typed.attacker is not None and found.attacker is None
+    attacker = state.unit(typed.attacker) if state and typed.attacker and tracked else None
     return Plan(
-        AttackSpec(rules, weapons, target),
+        AttackSpec(rules, weapons, at.target),
         rules.name,
-        target=unit.name if unit else None,
+        target=at.tracked,
         attacker=attacker.name if attacker else None,
         applied=applied,
         shown=shown,
+        leader=at.tracked_leader,
+        target_name=at.shown,
+        leader_name=at.leader_shown,
     )
 
 
-def rules_for(typed: Typed, state: GameState | None, default: str) -> Ruleset:
-    """The typed edition, else the channel's game's, else `default`; a game in an edition
-    without attack rules (7th) needs a typed one rather than another edition's rules unsaid."""
-    game = state.edition if state else None
-    if typed.edition is None and game is not None and not game.resolves_attacks:
+def rules_for(
+    typed: Typed, state: GameState | None, default: str, found: Found = NONE_LISTED
+) -> Ruleset:
+    """The typed edition, else the channel's game's, else the army units' own, else `default`;
+    a game in an edition without attack rules (7th) needs a typed one rather than another
+    edition's rules unsaid."""
+    game_ = state.edition if state else None
+    if typed.edition is None and game_ is not None and not game_.resolves_attacks:
         raise IllegalAction(
-            f"This game is {game.name}, and Vox resolves attacks only with 9th, 10th or Eternum "
+            f"This game is {game_.name}, and Vox resolves attacks only with 9th, 10th or Eternum "
             "rules; pick 9th or 10th with `edition:`."
         )
-    game_edition = game.attack_ruleset if game else None
-    return ruleset(typed.edition or game_edition or default)
+    game_edition = game_.attack_ruleset if game_ else None
+    return ruleset(typed.edition or game_edition or found.edition or default)
 
 
 def _weapons(
-    typed: Typed, state: GameState | None, rules: Ruleset, chosen: tuple[int, ...] | None
+    typed: Typed,
+    state: GameState | None,
+    rules: Ruleset,
+    chosen: tuple[int, ...] | None,
+    found: Found,
 ) -> tuple[tuple[Weapon, ...], tuple[str, ...], tuple[str, ...]]:
     """The weapons as the rules read them, this turn's situations applied, and the keywords of
     the unit's weapons that Vox shows without applying (`Plague knife: Plague Weapon`)."""
+    if typed.weapons is not None:
+        if typed.attacker is not None or typed.given(*WEAPON_KEYS, "attackers"):
+            raise VoxError(BOTH)
+        return parse_weapons(typed.weapons, rules, typed.abilities), (), ()
     if typed.attacker is None:
         missing = [k for k in WEAPON_KEYS if getattr(typed, k) is None]
         if missing:
             raise VoxError(
-                f"Give {', '.join(missing)} (or pick an attacker unit from this channel's game)."
+                f"Give {', '.join(missing)} (or weapons:, or pick an attacker unit from this "
+                "channel's game or your armies)."
             )
         given = typed.given(*WEAPON_KEYS, "attackers")
         return (weapon_from_text(rules, **given, abilities=typed.abilities or ""),), (), ()
-    unit = game_guards.alive(_game(state), typed.attacker)
-    picked = used_weapons(unit, typed.weapon, chosen)
+    listed = found.attacker is not None
+    unit = found.attacker.unit if found.attacker else game_guards.alive(game(state), typed.attacker)
+    picked = used_weapons(unit, typed.weapon, chosen, listed)
     built = [_unit_weapon(typed, a, unit, rules, chosen is not None) for a in picked]
     applied = dict.fromkeys(label for _, labels in built for label in labels)
     shown = tuple(f"{a.name}: {', '.join(a.weapon.other)}" for a in picked if a.weapon.other)
@@ -178,64 +169,5 @@ def carriers(weapon: GameWeapon, unit: Unit) -> int:
     return max(1, -(-count * alive // models))
 
 
-def _target(typed: Typed, state: GameState | None) -> tuple[Target, Unit | None]:
-    """The target, and the tracked target unit (to apply damage to) if any."""
-    given = typed.given(*TARGET_KEYS, "wounds", "models", "invuln", "fnp", "keywords")
-    if typed.target is None:
-        missing = [k for k in TARGET_KEYS if k not in given]
-        if missing:
-            raise VoxError(
-                f"Give {', '.join(missing)} (or pick a target unit from this channel's game)."
-            )
-        return target_from_text(**given), None
-    unit = game_guards.alive(_game(state), typed.target)
-    p, t = unit.profile, typed
-    wounds = parse_number(t.wounds or p.wounds, "Wounds per model", 1, MAX_WOUNDS)
-    damaged = unit.wounds_left < p.wounds
-    return Target(
-        toughness=t.toughness or p.toughness,
-        save=(None if p.save >= NO_SAVE else p.save) if t.save is None else parse_save(t.save),
-        wounds=wounds,
-        models=t.models or unit.alive,
-        invuln=p.invuln if t.invuln is None else parse_roll_needed(t.invuln, "Invulnerable save"),
-        fnp=p.fnp if t.fnp is None else parse_roll_needed(t.fnp, "Feel no pain"),
-        keywords=keyword_set(p.keywords) if t.keywords is None else parse_keywords(t.keywords),
-        wounds_left=parse_number(unit.wounds_left, "Wounds left", 1, wounds) if damaged else None,
-    ), unit
-
-
 def _join(*parts: str | None) -> str:
     return ", ".join(p.strip() for p in parts if p and p.strip())
-
-
-def picked_weapons(unit: Unit, name: str | None) -> tuple[Armed, ...]:
-    """The unit's weapon called `name` (any case), or all of them when None."""
-    weapons = armed(unit)
-    if not weapons:
-        raise VoxError(f"{unit.name} has no weapons yet; add one with /unit weapon.")
-    if name is None:
-        return weapons
-    chosen = tuple(a for a in weapons if name_key(a.name) == name_key(name))
-    if not chosen:
-        names = ", ".join(a.name for a in weapons)
-        raise NotFound(f"{unit.name} has no weapon called {quoted(name)}; it has: {names}.")
-    return chosen
-
-
-def used_weapons(unit: Unit, name: str | None, chosen: tuple[int, ...] | None) -> tuple[Armed, ...]:
-    """The weapons an attack by `unit` uses: the ones chosen in the phase (by index), else the
-    typed one, else all of them."""
-    return picked_weapons(unit, name) if chosen is None else _by_index(unit, chosen)
-
-
-def _by_index(unit: Unit, chosen: tuple[int, ...]) -> tuple[Armed, ...]:
-    weapons = armed(unit)
-    if not chosen or any(not 0 <= i < len(weapons) for i in chosen):
-        raise Stale(f"The weapons of {unit.name} have changed since; type /attack again.")
-    return tuple(weapons[i] for i in chosen)
-
-
-def _game(state: GameState | None) -> GameState:
-    if state is None:
-        raise NotFound(NO_UNITS)
-    return state

@@ -11,9 +11,9 @@ from bot.rules.hazardous import Hazard, count_tests
 
 
 def records(state: GameState, first: Plan, typed: Typed, chosen: tuple[int, ...] | None) -> bool:
-    """The attack changes the game: it damages a tracked target, or (in a game being played) its
-    tracked attacker uses Hazardous or One Shot weapons."""
-    if first.target is not None:
+    """The attack changes the game: it damages a tracked target (or Leader), or (in a game
+    being played) its tracked attacker uses Hazardous or One Shot weapons."""
+    if first.target is not None or first.leader is not None:
         return True
     if state.status != "active" or first.attacker is None:
         return False

@@ -18,12 +18,19 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.rules.errors import InvalidProfile, TooManyDice
+from bot.rules.modifier_phrases import (
+    MODIFIER_EXAMPLES,
+    MODIFIER_PHRASES,
+    RollReroll,
+    normalise_spellings,
+)
 from bot.rules.notation import DiceExpr, parse
+from bot.rules.phrase_reading import Builder, Phrase, number, once
+from bot.rules.phrase_reading import flag as _flag
 from bot.rules.pools import Reroll
 from bot.rules.quote import quoted
 from bot.rules.rulesets import Ruleset
@@ -35,7 +42,13 @@ MAX_BONUS = 10
 MAX_STRENGTH = 30
 
 Devastating = Literal["current", "mortal"]
-_REROLLS = {"1s": Reroll.ONES, "ones": Reroll.ONES, "failed": Reroll.FAILED, "all": Reroll.ALL}
+_REROLLS = {
+    "1s": Reroll.ONES,
+    "ones": Reroll.ONES,
+    "failed": Reroll.FAILED,
+    "all": Reroll.ALL,
+    "fish": Reroll.ALL,  # always re-rolls every non-critical result (flag `reroll hits: fish`)
+}
 _REROLL_ORDER = (Reroll.ONES, Reroll.FAILED, Reroll.ALL)  # each takes at least the dice before it
 
 FLAGS = (
@@ -73,6 +86,19 @@ class Abilities:
     critical_wound_ap: int = 0
     critical_wound_damage: int = 0
     fnp_mortal: int | None = None  # the target's feel-no-pain against mortal wounds only
+    # The defender's save re-rolls (any save, or only the armour or invulnerable save) and the
+    # AP its rules worsen (flags `ignore ap`, `ignore invulnerable saves` say the rest).
+    reroll_saves: Reroll | None = None
+    reroll_armour_saves: Reroll | None = None
+    reroll_invulnerable_saves: Reroll | None = None
+    worsen_ap: int = 0
+    # The Damage: +N, at least N, re-rolled (flag `halve damage` says the rest).
+    damage_bonus: int = 0
+    minimum_damage: int = 1
+    reroll_damage: RollReroll | None = None
+    # The Attacks of each attacking model: +N, +D3 or +D6, and a re-roll of a random Attacks.
+    bonus_attacks: DiceExpr | None = None
+    reroll_attacks: RollReroll | None = None
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -80,92 +106,60 @@ class Abilities:
     @property
     def wound_reroll(self) -> Reroll | None:
         """Twin-linked re-rolls the wound roll; a sensible player re-rolls the failed ones."""
-        return _broader(self.reroll_wounds, Reroll.FAILED if self.has("twin-linked") else None)
+        return broader(self.reroll_wounds, Reroll.FAILED if self.has("twin-linked") else None)
 
 
-def _broader(a: Reroll | None, b: Reroll | None) -> Reroll | None:
+def broader(a: Reroll | None, b: Reroll | None) -> Reroll | None:
     if a is None or b is None:
         return a or b
     return max(a, b, key=_REROLL_ORDER.index)
 
 
-@dataclass
-class _Builder:
-    flags: set[str] = field(default_factory=set)
-    values: dict[str, object] = field(default_factory=dict)
-    hit: int = 0
-    wound: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """One known phrase: its edition key, an example for autocomplete, and how to read it."""
-
-    key: str
-    example: str
-    pattern: re.Pattern[str]
-    read: Callable[[_Builder, re.Match[str], str], None]
-
-
-def _flag(b: _Builder, m: re.Match[str], text: str) -> None:
-    b.flags.add(m.group(0))
-
-
-def _once(b: _Builder, key: str, value: object, text: str) -> None:
-    if key in b.values:
-        raise InvalidProfile(f"The abilities mention {key} twice; keep only `{quoted(text)}`.")
-    b.values[key] = value
-
-
-def _number(text: str, group: str, low: int, high: int) -> int:
-    if len(group) > 3 or not low <= int(group) <= high:
-        raise TooManyDice(f"The number in `{text}` must be from {low} to {high}.")
-    return int(group)
-
-
-def _sustained(b: _Builder, m: re.Match[str], text: str) -> None:
+def _sustained(b: Builder, m: re.Match[str], text: str) -> None:
     expr = parse(m.group(1))
     if expr.maximum > MAX_SUSTAINED:
         raise TooManyDice(f"`{text}` gives up to {expr.maximum} hits; the most is {MAX_SUSTAINED}.")
-    _once(b, "sustained", expr, text)
+    once(b, "sustained", expr, text)
 
 
-def _devastating(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, "devastating", "mortal" if m.group(1) else "current", text)
+def _devastating(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, "devastating", "mortal" if m.group(1) else "current", text)
 
 
-def _rapid_fire(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, "rapid_fire", _number(text, m.group(1), 1, MAX_BONUS) if m.group(1) else 0, text)
+def _rapid_fire(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, "rapid_fire", number(text, m.group(1), 1, MAX_BONUS) if m.group(1) else 0, text)
 
 
-def _melta(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, "melta", _number(text, m.group(1), 1, MAX_BONUS), text)
+def _melta(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, "melta", number(text, m.group(1), 1, MAX_BONUS), text)
 
 
-def _anti(b: _Builder, m: re.Match[str], text: str) -> None:
+def _anti(b: Builder, m: re.Match[str], text: str) -> None:
     anti = b.values.setdefault("anti", {})
     assert isinstance(anti, dict)
-    anti[m.group(1).strip()] = _number(text, m.group(2), 2, 6)
+    anti[m.group(1).strip()] = number(text, m.group(2), 2, 6)
 
 
-def _reroll(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, f"reroll_{m.group(1)}", _REROLLS[m.group(2)], text)
+def _reroll(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, f"reroll_{m.group(1)}", _REROLLS[m.group(2)], text)
+    if m.group(2) == "fish":
+        b.flags.add(f"reroll {m.group(1)}: fish")
 
 
-def _critical(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, f"critical_{m.group(1)}", _number(text, m.group(2), 2, 6), text)
+def _critical(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, f"critical_{m.group(1)}", number(text, m.group(2), 2, 6), text)
 
 
-def _modifier(b: _Builder, m: re.Match[str], text: str) -> None:
-    value = _number(text, m.group(2), 1, 3) * (1 if m.group(1) == "+" else -1)
+def _modifier(b: Builder, m: re.Match[str], text: str) -> None:
+    value = number(text, m.group(2), 1, 3) * (1 if m.group(1) == "+" else -1)
     if m.group(3) == "hit":
         b.hit += value
     else:
         b.wound += value
 
 
-def _bearer(b: _Builder, m: re.Match[str], text: str) -> None:
-    _once(b, "bearer_strength", _number(text, m.group(1), 1, MAX_STRENGTH), text)
+def _bearer(b: Builder, m: re.Match[str], text: str) -> None:
+    once(b, "bearer_strength", number(text, m.group(1), 1, MAX_STRENGTH), text)
 
 
 _KEYWORD = r"([a-z][a-z ]{0,29})"
@@ -186,13 +180,13 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase(
         "reroll hits",
         "reroll hits: 1s",
-        re.compile(r"reroll (hits): (1s|ones|failed|all)"),
+        re.compile(r"reroll (hits): (1s|ones|failed|all|fish)"),
         _reroll,
     ),
     Phrase(
         "reroll wounds",
         "reroll wounds: 1s",
-        re.compile(r"reroll (wounds): (1s|ones|failed|all)"),
+        re.compile(r"reroll (wounds): (1s|ones|failed|all|fish)"),
         _reroll,
     ),
     Phrase("critical hits", "critical hits 5+", re.compile(r"critical (hits) (\d)\+"), _critical),
@@ -202,14 +196,16 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("to hit", "+1 to hit", re.compile(r"([+-])(\d+) to (hit)"), _modifier),
     Phrase("to wound", "-1 to wound", re.compile(r"([+-])(\d+) to (wound)"), _modifier),
     Phrase("bearer strength", "bearer strength 4", re.compile(r"bearer strength (\d+)"), _bearer),
+    *MODIFIER_PHRASES,
 )
 _BY_KEY = {p.key: p for p in PHRASES}
 _EXTRA_EXAMPLES = {
     "devastating wounds": ("devastating wounds (mortal)",),
-    "reroll hits": ("reroll hits: failed", "reroll hits: all"),
-    "reroll wounds": ("reroll wounds: failed", "reroll wounds: all"),
+    "reroll hits": ("reroll hits: failed", "reroll hits: all", "reroll hits: fish"),
+    "reroll wounds": ("reroll wounds: failed", "reroll wounds: all", "reroll wounds: fish"),
     "to hit": ("-1 to hit",),
     "to wound": ("+1 to wound",),
+    **MODIFIER_EXAMPLES,
 }
 
 
@@ -226,8 +222,8 @@ def known_phrases(rules: Ruleset) -> tuple[str, ...]:
 
 
 def _normalise(text: str) -> str:
-    text = text.lower().replace("–", "-").replace("−", "-").replace("re-roll", "reroll")
-    text = re.sub(r"\s+", " ", text).strip()
+    text = text.lower().replace("–", "-").replace("−", "-")
+    text = normalise_spellings(re.sub(r"\s+", " ", text).strip())
     text = re.sub(r"\s*:\s*", ": ", text)
     return text.replace("twin linked", "twin-linked").replace("anti ", "anti-")
 
@@ -241,7 +237,7 @@ def parse_abilities(text: str, rules: Ruleset) -> Abilities:
     items = [_normalise(t) for t in text.split(",") if t.strip()]
     if len(items) > MAX_PHRASES:
         raise TooManyDice(f"That is {len(items)} abilities; list at most {MAX_PHRASES}.")
-    b = _Builder()
+    b = Builder()
     for item in items:
         phrase, match = _match(item)
         if phrase.key not in rules.phrases:
@@ -262,7 +258,7 @@ def _match(item: str) -> tuple[Phrase, re.Match[str]]:
     raise InvalidProfile(f"`{quoted(item)}` is not an ability Vox knows; did you mean `{near[0]}`?")
 
 
-def _build(b: _Builder, rules: Ruleset) -> Abilities:
+def _build(b: Builder, rules: Ruleset) -> Abilities:
     if "advanced" in b.flags and "assault" not in b.flags:
         raise InvalidProfile(
             "A unit that advanced shoots only Assault weapons; add `assault` or remove `advanced`."

@@ -142,8 +142,21 @@ class Weapon:
         parse_ap(self.ap)
         if self.skill is not None:
             _plus(str(self.skill), "Skill", "type 3+")
-        if self.damage.maximum + self.abilities.melta > MAX_DAMAGE:
+        a = self.abilities
+        if self.damage.maximum + a.melta + a.damage_bonus + a.critical_wound_damage > MAX_DAMAGE:
             raise TooManyDice(f"Damage can be at most {MAX_DAMAGE}; type a smaller damage.")
+
+    @property
+    def most_attacks(self) -> int:
+        """The most Attacks one model can have, `+N`/`+D3 attacks` included (before Blast and
+        Rapid Fire)."""
+        bonus = self.abilities.bonus_attacks
+        return self.attacks.maximum + (0 if bonus is None else bonus.maximum)
+
+    @property
+    def fewest_attacks(self) -> int:
+        bonus = self.abilities.bonus_attacks
+        return self.attacks.minimum + (0 if bonus is None else bonus.minimum)
 
     @property
     def firing(self) -> int:
@@ -163,7 +176,7 @@ def attacks_per_model(rolled: int, weapon: Weapon, rules: Ruleset, models: int) 
     count = rolled
     if a.has("blast") and rules.blast is BlastRule.MINIMUM_THREE:
         # Seed 002: at least three attacks against 6+ models, the maximum against 11+.
-        count = weapon.attacks.maximum if models >= 11 else max(3, count) if models >= 6 else count
+        count = weapon.most_attacks if models >= 11 else max(3, count) if models >= 6 else count
     elif a.has("blast"):
         count += models // 5  # 10th Core, Blast: +1 attack for every five models
     if a.rapid_fire is not None and a.has("half range"):
@@ -194,7 +207,7 @@ class AttackSpec:
             )
 
     def max_attacks(self, weapon: Weapon) -> int:
-        most = weapon.attacks.maximum
+        most = weapon.most_attacks  # `+N`/`+D3 attacks` included
         return weapon.firing * attacks_per_model(most, weapon, self.rules, self.target.models)
 
 

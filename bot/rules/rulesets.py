@@ -93,6 +93,26 @@ _BOTH = (
     "to hit",
     "to wound",
     "rapid fire",
+    # The modifiers of defensive, damage and detachment rules (`bot/rules/modifier_phrases.py`);
+    # in 9th a critical hit or wound is the unmodified 6.
+    "reroll saves",
+    "reroll armour saves",
+    "reroll invulnerable saves",
+    "worsen ap",
+    "ignore ap",
+    "ignore invulnerable saves",
+    "feel no pain vs mortal wounds",
+    "halve damage",
+    "damage bonus",
+    "minimum damage",
+    "reroll damage",
+    "attacks bonus",
+    "reroll attacks",
+    "critical hits: mortal wounds",
+    "critical hits: damage as mortal wounds",
+    "critical wounds: ap",
+    "critical wounds: damage",
+    "mortal wounds last",
 )
 
 NINTH = Ruleset(

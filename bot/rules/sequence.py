@@ -15,8 +15,10 @@ from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
 
+from bot.rules.abilities import Abilities
 from bot.rules.chances import exact_pmf as exact_pmf
 from bot.rules.damage import DamageStep as DamageStep
+from bot.rules.defended import defended
 from bot.rules.dice import D6, Dice, DieRoll, reroll_die, roll_die
 from bot.rules.notation import DiceExpr, parse
 from bot.rules.pools import Reroll
@@ -56,7 +58,8 @@ class RollStep:
         return Verdict.SUCCESS if face + self.modifier >= self.needed else Verdict.FAIL
 
     def wants_reroll(self, face: int) -> bool:
-        """`1s`, `failed`, or `all`: any result that is not critical ("fishing for sixes")."""
+        """`1s`, `failed`, or `all`: any result that is not critical ("fishing for sixes";
+        `build_steps` asks for it only when a critical result matters)."""
         if self.reroll is Reroll.ONES:
             return face == 1
         if self.reroll is Reroll.FAILED:
@@ -150,25 +153,55 @@ class Steps:
 
 
 def receiving(rules: Ruleset, weapon: Weapon, part: Part) -> Receiving:
-    """What a wound allocated to `part` meets, from the weapon's abilities."""
+    """What a wound allocated to `part` meets, from the weapon's abilities.
+
+    A critical wound's AP is improved, and the defender's rules change it (`saves.save_step`).
+    Devastating Wounds (mortal) and `critical hits: damage as mortal wounds` inflict mortal wounds
+    equal to the attack's Damage as modified (10th Rules Commentary: the Damage characteristic is
+    modified first, `-1 damage` and `halve damage` included, then becomes mortal wounds); the
+    first is a critical wound and takes `critical wounds: +N damage`, the second is a critical
+    hit and does not. The mortal wounds a critical hit inflicts in addition are no attack's
+    Damage: no Damage modifier changes them. Every mortal wound meets the part's feel-no-pain
+    against mortal wounds too (`Part.mortal_fnp`). The part's own rules against attacks
+    (`Part.defences`) join the weapon's abilities (`defended`).
+    """
+    if part.defences:
+        weapon = replace(weapon, abilities=defended(weapon.abilities, part.defences, rules))
     a = weapon.abilities
     if a.fnp_mortal is not None:
         better = min(a.fnp_mortal, part.fnp_mortal or 7)
         part = replace(part, fnp_mortal=better)
     melta = a.melta if a.has("half range") else 0
     save = save_step(rules, weapon, part)
-    sharper = replace(weapon, ap=max(-6, weapon.ap - a.critical_wound_ap))
-    damage = DamageStep(weapon.damage, melta, int(a.has("-1 damage")), part.fnp)
+    damage = DamageStep(
+        weapon.damage,
+        bonus=melta + a.damage_bonus,
+        reduction=int(a.has("-1 damage")),
+        fnp=part.fnp,
+        halve=a.has("halve damage"),
+        minimum=a.minimum_damage,
+        reroll=a.reroll_damage,
+    )
+    critical = replace(damage, bonus=damage.bonus + a.critical_wound_damage)
     mortal_fnp = part.mortal_fnp()
     return Receiving(
         save=save,
-        critical_save=save_step(rules, sharper, part) if a.critical_wound_ap else save,
+        critical_save=save_step(rules, weapon, part, a.critical_wound_ap),
         damage=damage,
-        critical_damage=replace(damage, bonus=damage.bonus + a.critical_wound_damage),
-        mortal=DamageStep(weapon.damage, melta, 0, mortal_fnp),
-        hit_mortal=DamageStep(weapon.damage, melta, 0, mortal_fnp),
-        extra_mortal=DamageStep(parse(str(max(1, a.critical_hit_mortal))), 0, 0, mortal_fnp),
+        critical_damage=critical,
+        mortal=replace(critical, fnp=mortal_fnp),
+        hit_mortal=replace(damage, fnp=mortal_fnp),
+        extra_mortal=DamageStep(parse(str(max(1, a.critical_hit_mortal))), fnp=mortal_fnp),
     )
+
+
+def _fishing(reroll: Reroll | None, fish: bool, critical_matters: bool) -> Reroll | None:
+    """`all` re-rolls every non-critical result only when a critical result does more than a
+    success (the 10th Core wording "re-roll the Hit roll" lets a player keep a success);
+    otherwise it re-rolls the failed ones. `fish` always re-rolls every non-critical result."""
+    if reroll is Reroll.ALL and not fish and not critical_matters:
+        return Reroll.FAILED
+    return reroll
 
 
 def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
@@ -181,7 +214,7 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
             needed=weapon.skill,
             modifier=rules.hit_modifier(a.flags, a.hit_modifier),
             critical=a.critical_hits,
-            reroll=a.reroll_hits,
+            reroll=_fishing(a.reroll_hits, a.has("reroll hits: fish"), _hit_critical_matters(a)),
             sixes_only=a.has("overwatch"),
         )
     anti = [x for keyword, x in a.anti if keyword in target.keywords]
@@ -189,7 +222,7 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
         needed=wound_needed(weapon.strength, target.toughness),
         modifier=rules.wound_modifier(a.flags, a.wound_modifier),
         critical=min([a.critical_wounds, *anti]),
-        reroll=a.wound_reroll,
+        reroll=_fishing(a.wound_reroll, a.has("reroll wounds: fish"), _wound_critical_matters(a)),
     )
     leader = target.leader
     return Steps(
@@ -205,6 +238,23 @@ def build_steps(rules: Ruleset, weapon: Weapon, target: Target) -> Steps:
         extra_mortal=a.critical_hit_mortal,
         mortal_last=a.has("mortal wounds last"),
     )
+
+
+def _hit_critical_matters(a: Abilities) -> bool:
+    """A critical hit does more than a hit: Sustained Hits, Lethal Hits, a mortal-wound effect."""
+    return (
+        a.sustained is not None
+        or a.has("lethal hits")
+        or a.critical_hit_mortal > 0
+        or a.has("critical hits: damage as mortal wounds")
+    )
+
+
+def _wound_critical_matters(a: Abilities) -> bool:
+    """A critical wound does more than a wound: Devastating Wounds or a critical-wound effect.
+    Anti-KEYWORD alone only makes more results critical; a critical wound with no effect is a
+    success, so it does not make fishing worth it."""
+    return a.devastating is not None or a.critical_wound_ap > 0 or a.critical_wound_damage > 0
 
 
 @lru_cache(maxsize=1024)

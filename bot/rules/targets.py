@@ -46,6 +46,7 @@ class Part:
     fnp: int | None = None
     fnp_mortal: int | None = None
     wounds_left: int | None = None  # on the damaged model; None: no model is damaged
+    defences: str = ""  # its rules against attacks, as phrases: `-1 damage, worsen ap 1`
 
     def __post_init__(self) -> None:
         _bounded(self.wounds, "Wounds per model", 1, MAX_WOUNDS)
@@ -100,6 +101,7 @@ class Target:
     wounds_left: int | None = None  # on the damaged model; None: no model is damaged
     fnp_mortal: int | None = None
     leader: Part | None = None
+    defences: str = ""  # the Bodyguard's rules against attacks (see `Part.defences`)
 
     def __post_init__(self) -> None:
         _bounded(self.toughness, "Toughness", 1, MAX_STRENGTH)
@@ -118,6 +120,7 @@ class Target:
             self.fnp,
             self.fnp_mortal,
             self.wounds_left,
+            self.defences,
         )
 
     @property

@@ -141,7 +141,7 @@ def test_9th_feel_no_pain_prose(name: str, text: str, value: str) -> None:
     assert defences(_unit((name, text))) == Defences(fnp=value)
 
 
-def test_a_same_named_ability_that_changes_damage_states_nothing() -> None:
+def test_a_same_named_ability_that_changes_damage_is_its_phrase_not_a_feel_no_pain() -> None:
     """9e Death Guard, data revision 185+: `Disgustingly Resilient` | "Each time an attack is
     allocated to a model in this unit, subtract 1 from the Damage characteristic of that attack
     (to a minimum of 1).\""""
@@ -149,7 +149,7 @@ def test_a_same_named_ability_that_changes_damage_states_nothing() -> None:
         "Each time an attack is allocated to a model in this unit, subtract 1 from the Damage "
         "characteristic of that attack (to a minimum of 1)."
     )
-    assert defences(_unit(("Disgustingly Resilient", text))) == Defences()
+    assert defences(_unit(("Disgustingly Resilient", text))) == Defences(phrases=("-1 damage",))
 
 
 def test_a_rule_that_only_mentions_invulnerable_saves_is_ignored() -> None:
@@ -235,9 +235,6 @@ def test_an_ability_gained_later_is_conditional() -> None:
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        # 10th wording of a Feel No Pain against mortal wounds only
-        ("Unholy Resilience",
-         "Models in this unit have the Feel No Pain 5+ ability against mortal wounds."),
         # 9th wording of an aura: "While a friendly unit is within 6\" of this model"
         ("Warp Field (Aura)",
          "While a friendly unit is within 6\" of this model, models in that unit have a 5+ "
@@ -272,8 +269,15 @@ def test_whole_units_of_real_rosters() -> None:
     votann = roster("battlescribe/10e_votann_965.rosz")
     orks = roster("newrecruit_json/10e_speed_freeks_no_warboss.json")
     assert defences(selection(guard, "Poxwalkers")) == Defences(fnp="6+")
-    assert defences(selection(guard, "Death Guard Daemon Prince")) == Defences(invuln="5+")
-    assert defences(selection(guard, "Plagueburst Crawler")) == Defences(invuln="5+")
+    resilient = Defences(invuln="5+", phrases=("-1 damage",))  # Disgustingly Resilient
+    prince = defences(selection(guard, "Death Guard Daemon Prince"))
+    assert (prince.invuln, prince.phrases) == ("5+", ("-1 damage",))
+    assert prince.conditional == (  # a warlord trait Vox does not apply, shown
+        "Rotten Constitution: Add 1 to the Toughness characteristic of this WARLORD. … Each time "
+        "an attack with an Armour Penetration characteristic of -1 or -2 is allocated to this "
+        "WARLORD, that attack has an Armour Penetration chracteristic of 0 instead.",
+    )
+    assert defences(selection(guard, "Plagueburst Crawler")) == resilient
     hearthkyn = defences(selection(votann, "Hearthkyn Warriors"))
     assert (hearthkyn.invuln, hearthkyn.fnp) == (None, "6+")
     assert hearthkyn.conditional == ("Weavefield crest: The bearer has a 4+ invulnerable save.",)

@@ -258,3 +258,27 @@ def test_a_unit_larger_than_a_game_unit_is_refused_in_one_sentence() -> None:
         IllegalAction, match=r"^Horde has 150 models and a game unit has at most 100; .*\.$"
     ):
         unit_profile(_unit(name="Horde", models=150), "10th")
+
+
+def test_a_feel_no_pain_against_mortal_wounds_and_the_defence_phrases_are_fielded() -> None:
+    """9e Death Guard's Disgustingly Resilient (`-1 damage`) and a Feel No Pain 5+ against
+    mortal wounds reach the game profile, for attacks against a fielded unit."""
+    for edition in ("9th", "10th"):
+        fielded = unit_profile(
+            _unit(fnp_mortal="5+", defence_abilities=("-1 damage",), weapons=()), edition
+        )
+        assert (fielded.profile.fnp_mortal, fielded.profile.defence_abilities) == (5, "-1 damage")
+        assert not any("against it" in n for n in fielded.notes)
+
+
+def test_a_defence_phrase_the_edition_does_not_read_is_a_note() -> None:
+    fielded = unit_profile(_unit(defence_abilities=("-1 damage", "sideways damage")), "10th")
+    assert fielded.profile.defence_abilities == "-1 damage"
+    assert (
+        "Intercessor Squad: `sideways damage` against it is shown but not applied." in fielded.notes
+    )
+
+
+def test_a_unit_without_them_fields_as_before() -> None:
+    p = unit_profile(_unit(), "10th").profile
+    assert (p.fnp_mortal, p.defence_abilities) == (None, "")

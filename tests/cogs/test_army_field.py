@@ -102,7 +102,8 @@ async def test_attack_then_offers_the_fielded_weapons(harness: Harness) -> None:
         "attack", "weapon", attacker="Hellblaster Squad", weapon=""
     )
     values = [c["value"] for c in offered]
-    assert len(values) == 3 and any("supercharge" in v for v in values)
+    assert len(values) == 5 and any("supercharge" in v for v in values)
+    assert values[3:] == ["melee", "ranged"]  # then the kinds weapon: also takes
 
 
 async def test_what_fielding_could_not_carry_over_is_said_once_per_unit(harness: Harness) -> None:

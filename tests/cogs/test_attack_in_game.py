@@ -136,7 +136,7 @@ async def test_attacker_target_and_weapon_autocomplete_from_the_game(harness: Ha
     units = await harness.autocomplete("attack", "target", target="bo")
     assert [c["value"] for c in units] == ["Boyz"]
     weapons = await harness.autocomplete("attack", "weapon", attacker="Intercessors", weapon="")
-    assert [c["value"] for c in weapons] == ["Bolt rifle", "Bolt pistol"]
+    assert [c["value"] for c in weapons] == ["Bolt rifle", "Bolt pistol", "melee", "ranged"]
 
 
 async def test_the_biggest_attack_is_in_the_round_summary(tmp_path: Path) -> None:

@@ -14,9 +14,10 @@ from bot.play.attack import Ask, Attacked, Typed, attack, plan
 from bot.rules.dice import ScriptedDice
 from bot.rules.rulesets import ruleset
 from tests.cogs.test_attack_in_game import RIFLE, table
-from tests.harness import ALICE, CHANNEL_ID, DAVE, Harness
+from tests.harness import ALICE, CHANNEL_ID, DAVE, GUILD_ID, Harness
 
-ALICE_HERE, DAVE_HERE = Actor(ALICE.id, CHANNEL_ID), Actor(DAVE.id, CHANNEL_ID)
+ALICE_HERE = Actor(ALICE.id, CHANNEL_ID, GUILD_ID)
+DAVE_HERE = Actor(DAVE.id, CHANNEL_ID, GUILD_ID)
 
 
 async def game(h: Harness) -> GameState:

@@ -47,7 +47,10 @@ def weapon_line(army: Army, weapon: ArmyWeapon) -> str:
 
 def defences(unit: ArmyUnit) -> str:
     shown = [f"Invulnerable save {unit.invuln}" if unit.invuln else "",
-             f"Feel No Pain {unit.fnp}" if unit.fnp else ""]  # fmt: skip
+             f"Feel No Pain {unit.fnp}" if unit.fnp else "",
+             f"Feel No Pain {unit.fnp_mortal} against mortal wounds" if unit.fnp_mortal else "",
+             f"Attacks against it: {', '.join(unit.defence_abilities)}"
+             if unit.defence_abilities else ""]  # fmt: skip
     return " · ".join(s for s in shown if s)
 
 

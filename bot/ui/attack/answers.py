@@ -33,7 +33,8 @@ async def post_card(
     in after, so a busy compute pool never holds back the roll. From a button (`fresh` False)
     the private choice is closed and the card follows it (in its place when `secret`)."""
     roller = interaction.user.display_name
-    tracked = unit_line(done.target) if done.target else None
+    shown = [unit_line(u) for u in (done.target, done.leader) if u is not None]
+    tracked = "\n".join(shown) or None
     view = details_view(keep_shown(interaction, Shown(done, roller, tracked)))
 
     def embed(odds: Odds | str) -> discord.Embed:
@@ -79,5 +80,7 @@ async def answer_odds(interaction: discord.Interaction[VoxBot], plan: Plan, secr
     work = bot.loop.create_task(odds_and_chart(bot, plan, owner=interaction.user.id))
     (odds, png), send = await answer_when_ready(interaction, work, ephemeral=secret)
     await send(
-        embed=odds_embed(odds, plan.spec, plan.edition), file=chart_file(png), ephemeral=secret
+        embed=odds_embed(odds, plan.spec, plan.edition, (plan.target_name, plan.leader_name)),
+        file=chart_file(png),
+        ephemeral=secret,
     )

@@ -9,13 +9,13 @@ from __future__ import annotations
 import discord
 
 from bot.game.hazardous import HazardOutcome
-from bot.play.attack import Attacked
+from bot.play.attack import Attacked, Plan
 from bot.rules.attack import AttackResult
 from bot.rules.hazardous import MORTAL_WOUNDS
 from bot.rules.odds import Odds
-from bot.rules.profiles import AttackSpec
 from bot.rules.quote import shorten
 from bot.ui.attack.embeds import ATTACK_COLOUR, ODDS_FIELD, target_line, weapon_line
+from bot.ui.attack.leader import destroyed, leader_fate, wiped
 from bot.ui.game.embeds import unit_line
 
 WEAPONS_LIMIT = 600
@@ -32,16 +32,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def weapons_text(spec: AttackSpec) -> str:
+def weapons_text(plan: Plan) -> str:
     """The weapons by name (`Intercessors · Bolt rifle`), or their profile when unnamed, and the
-    target: at most WEAPONS_LIMIT characters."""
+    target (with its Leader): at most WEAPONS_LIMIT characters."""
+    spec = plan.spec
     names = ", ".join(w.name or weapon_line(w) for w in spec.weapons)
-    return shorten(f"{names} → {target_line(spec.target)}", WEAPONS_LIMIT)
+    target = target_line(spec.target, plan.target_name, plan.leader_name)
+    return shorten(f"{names} → {target}", WEAPONS_LIMIT)
 
 
 def chain_text(result: AttackResult) -> str:
     """`6 hits → 4 wounds → 3 failed saves → 3 damage → **3 models destroyed**`."""
-    k = result.models_destroyed
+    k = destroyed(result)
     text = " → ".join(
         (
             _plural(result.hits, "hit"),
@@ -54,9 +56,12 @@ def chain_text(result: AttackResult) -> str:
     t = result.target
     if result.models_left and result.wounds_left < t.wounds:
         text += f"; one model has {result.wounds_left} of {t.wounds} wounds left"
+    elif wiped(result):
+        return text + " — the unit is wiped out"
     elif not result.models_left:
-        text += " — the unit is wiped out"
-    return text
+        text += " — the Bodyguard is wiped out"
+    fate = leader_fate(result)
+    return f"{text}; {fate}" if fate else text
 
 
 def hazard_text(h: HazardOutcome) -> str:
@@ -89,7 +94,7 @@ def luck_line(result: AttackResult, odds: Odds) -> str:
             f"At least {dmg} damage: **{odds.as_good_as(dmg):.1%}** of rolls "
             f"(average {odds.damage.mean:.2f})"
         )
-    k = result.models_destroyed
+    k = destroyed(result)
     return (
         f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
         f"(average {odds.destroyed.mean:.2f})"
@@ -101,7 +106,7 @@ def card_embed(done: Attacked, roller: str, odds: Odds | str, tracked: str | Non
     plan = done.plan
     embed = discord.Embed(
         title=f"⚔️ Attack — {plan.edition} edition",
-        description=weapons_text(plan.spec),
+        description=weapons_text(plan),
         colour=ATTACK_COLOUR,
     )
     embed.add_field(name="Result", value=chain_text(done.result)[:1024], inline=False)

@@ -15,6 +15,7 @@ from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.quote import shorten
 from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict, steps_of
+from bot.ui.attack.leader import destroyed, leader_fate, leader_text, wiped
 from bot.ui.dice.embeds import die_text
 
 FIELD_LIMIT = 1000
@@ -40,19 +41,23 @@ def weapon_line(weapon: Weapon) -> str:
     return f"{name}{count}{attacks} {skill}, S{weapon.strength} {ap} Dmg {weapon.damage.text}"
 
 
-def target_line(target: Target) -> str:
+def target_line(target: Target, name: str | None = None, leader: str | None = None) -> str:
+    """`Boyz: 10 × T5 W1 Sv5+`, and its Leader: `+ Leader: Captain W5 Sv3+ 4++`."""
     save = f"Sv{target.save}+" if target.save else "no save"
     extras = [
         f"{target.invuln}++" if target.invuln else "",
         f"FNP {target.fnp}+" if target.fnp else "",
+        leader_text(target.leader, leader) if target.leader else "",
     ]
-    body = f"{target.models} × T{target.toughness} W{target.wounds} {save}"
+    named = f"{name}: " if name else ""
+    body = f"{named}{target.models} × T{target.toughness} W{target.wounds} {save}"
     return " ".join([body, *(e for e in extras if e)])
 
 
-def profile_line(spec: AttackSpec) -> str:
+def profile_line(spec: AttackSpec, name: str | None = None, leader: str | None = None) -> str:
+    """Every weapon's profile, then the target (named when it is a unit)."""
     weapons = " · ".join(weapon_line(w) for w in spec.weapons)
-    return f"{weapons} → {target_line(spec.target)}"
+    return f"{weapons} → {target_line(spec.target, name, leader)}"
 
 
 def fit(parts: Iterable[str], tally: Iterable[int], limit: int = FIELD_LIMIT) -> str:
@@ -194,13 +199,19 @@ def damage_field(events: tuple[DamageEvent, ...], fnp: int | None) -> tuple[str,
 
 
 def outcome_text(result: AttackResult) -> str:
+    """`**3 models destroyed**, one model has 1 of 2 wounds left` (and the Leader's fate), then
+    the damage, hits and wounds."""
     t = result.target
-    k = result.models_destroyed
+    k = destroyed(result)
     text = f"**{k} model{'s' if k != 1 else ''} destroyed**"
     if result.models_left and result.wounds_left < t.wounds:
         text += f", one model has {result.wounds_left} of {t.wounds} wounds left"
-    elif not result.models_left:
+    elif wiped(result):
         text += " — the unit is wiped out"
+    elif not result.models_left:
+        text += " — the Bodyguard is wiped out"
+    fate = leader_fate(result)
+    text += f"; {fate}" if fate and not wiped(result) else ""
     return (
         text + f"\n{result.damage_dealt} damage dealt · {result.hits} hits · {result.wounds} wounds"
     )
@@ -208,7 +219,7 @@ def outcome_text(result: AttackResult) -> str:
 
 def luck_text(result: AttackResult, odds: Odds) -> str:
     """How likely a result at least this good was, from the exact distribution."""
-    k = result.models_destroyed
+    k = destroyed(result)
     lines = [
         f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
         f"(average {odds.destroyed.mean:.2f})"

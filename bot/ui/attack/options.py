@@ -14,10 +14,16 @@ import discord
 from discord import app_commands
 
 from bot.play.attack import Typed
+from bot.play.typed_profiles import MAX_LEADER_TEXT, MAX_WEAPONS_TEXT
 from bot.rules.abilities import known_phrases
 from bot.rules.errors import RulesError
 from bot.rules.rulesets import ruleset
-from bot.ui.game.units import UnitName, complete_units, complete_weapons
+from bot.ui.attack.units import (
+    UnitRef,
+    WeaponNames,
+    complete_attack_units,
+    complete_attack_weapons,
+)
 from bot.ui.transformers import BoundedText, Choice
 
 if TYPE_CHECKING:
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
 Text20 = app_commands.Transform[str, BoundedText("that option", 20)]
 Keywords = app_commands.Transform[str, BoundedText("the keywords", 200)]
 AbilityText = app_commands.Transform[str, BoundedText("the abilities", 600)]
+LeaderText = app_commands.Transform[str, BoundedText("the leader", MAX_LEADER_TEXT)]
+ProfilesText = app_commands.Transform[str, BoundedText("the weapons", MAX_WEAPONS_TEXT)]
 EditionOption = app_commands.Transform[str, Choice("an edition", ("9th", "10th"))]
 
 Responder = Callable[["discord.Interaction[VoxBot]", Typed, bool], Awaitable[None]]
@@ -47,9 +55,11 @@ DESCRIPTIONS = {
     "keywords": "Target keywords for Anti-X, comma-separated: infantry, vehicle",
     "edition": "Rules edition (default: this channel's game, else DEFAULT_EDITION)",
     "secret": "Only you see the result",
-    "attacker": "A unit of this channel's game: its weapons and models fill the profile",
-    "weapon": "One of the attacker's weapons (default: the phase's weapons; /odds: all of them)",
-    "target": "A unit of this channel's game: its profile fills the target (/attack damages it)",
+    "attacker": "A unit of this channel's game, or of your armies (Army / Unit): its weapons",
+    "weapon": "The attacker's weapons: a name, names with commas, melee or ranged",
+    "target": "A unit of this channel's game, or of your armies (Army / Unit): the target",
+    "leader": "10th: the Leader attached to the target: a unit, or a profile W5 3+ 4++ FNP5+ x1",
+    "weapons": "Several profiles: [name:] [10x] A BS S AP D [(abilities)]; separated by ;",
 }
 
 
@@ -101,15 +111,17 @@ def attack_command(
         keywords: Keywords | None = None,
         edition: EditionOption | None = None,
         secret: bool = False,
-        attacker: UnitName | None = None,
-        weapon: UnitName | None = None,
-        target: UnitName | None = None,
+        attacker: UnitRef | None = None,
+        weapon: WeaponNames | None = None,
+        target: UnitRef | None = None,
+        leader: LeaderText | None = None,
+        weapons: ProfilesText | None = None,
     ) -> None:
         typed = Typed(
             attacks=attacks, skill=skill, strength=strength, ap=ap, damage=damage,
             toughness=toughness, save=save, wounds=wounds, models=models, attackers=attackers,
             invuln=invuln, fnp=fnp, abilities=abilities, keywords=keywords, edition=edition,
-            attacker=attacker, weapon=weapon, target=target,
+            attacker=attacker, weapon=weapon, target=target, leader=leader, weapons=weapons,
         )  # fmt: skip
         await respond(interaction, typed, secret)
 
@@ -117,7 +129,7 @@ def attack_command(
         name=name, description=description, callback=callback
     )
     command.autocomplete("abilities")(suggest_abilities)
-    command.autocomplete("attacker")(complete_units)
-    command.autocomplete("target")(complete_units)
-    command.autocomplete("weapon")(complete_weapons)
+    for option in ("attacker", "target", "leader"):
+        command.autocomplete(option)(complete_attack_units)
+    command.autocomplete("weapon")(complete_attack_weapons)
     return command
