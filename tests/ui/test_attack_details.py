@@ -85,9 +85,9 @@ def test_a_re_rolled_attacks_roll_is_struck_through() -> None:
     d6 = parse("D6")
     rolls = (
         ModelAttacks(d6.roll(ScriptedDice([2])), d6.roll(ScriptedDice([5])), 5),
-        ModelAttacks(d6.roll(ScriptedDice([4])), None, 4),
+        ModelAttacks(d6.roll(ScriptedDice([4])), None, 5, parse("1").roll(ScriptedDice([]))),
     )
-    assert attacks_text(_weapon_result(attack_rolls=rolls, attacks=9)) == "~~2~~→5 4 → **9**"
+    assert attacks_text(_weapon_result(attack_rolls=rolls, attacks=10)) == "~~2~~→5 4+1 → **10**"
 
 
 def test_queued_mortal_wounds_and_devastating_wounds_have_their_own_headings() -> None:

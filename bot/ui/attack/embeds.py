@@ -111,12 +111,13 @@ def wounds_field(w: WeaponResult, steps: Steps) -> tuple[str, str]:
 
 
 def attacks_text(w: WeaponResult) -> str:
-    """`3 ~~1~~→2 → **5**`: each model's Attacks roll (a re-rolled one struck through)."""
+    """`3 ~~1~~→4+1 → **8**`: each model's Attacks roll (a re-rolled one struck through, then
+    any extra attacks)."""
     rolled = []
     for r in w.attack_rolls:
         text = str(r.first.total) if r.again is None else f"~~{r.first.total}~~→{r.again.total}"
-        final = r.first.total if r.again is None else r.again.total
-        rolled.append(text if final == r.total else f"{text}={r.total}")
+        text += "" if r.bonus is None else f"+{r.bonus.total}"
+        rolled.append(text)
     return f"{fit(rolled, (r.total for r in w.attack_rolls))} → **{w.attacks}**"
 
 
