@@ -31,3 +31,23 @@ async def test_details_show_devastating_wounds_after_every_other_attack(tmp_path
         "__Devastating wounds, after every other attack:__",
         "model 1: 2 (devastating wound), FNP 3 → 1 lost, **1 destroyed**",
     ]
+
+
+async def test_details_say_which_wounds_the_attached_leader_took(tmp_path: Path) -> None:
+    """10th Core, Leader: attacks cannot be allocated to the Leader while its unit has Bodyguard
+    models; each wound meets the save of the model it is allocated to."""
+    # hits 4 4; wounds 4 4; save 1 (the Bodyguard's 3+) -> destroyed; save 3 (the Leader's 4++)
+    # fails -> 2 damage
+    options = {
+        "weapons": "1x 2 3+ 4 0 2", "toughness": 4, "save": "3+", "models": 1,
+        "leader": "W3 5+ 4++", "edition": "10th",
+    }  # fmt: skip
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 4, 4, 1, 3])) as h:
+        [reply, edit] = await h.slash("attack", **options)
+        [details] = await h.click(reply.button("Details")["custom_id"], on=edit, user=BOB)
+    saves = details.field("Saves (armour 3+ · Leader: invulnerable 4+)")
+    assert saves == "Bodyguard: 1 · Leader: 3\n→ 0 saved, **2 unsaved**"
+    assert details.field("Damage").splitlines() == [
+        "model 1: 2 → 1 lost, **1 destroyed**",
+        "Leader model 1: 2 → 2 lost",
+    ]
