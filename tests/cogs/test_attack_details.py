@@ -38,7 +38,7 @@ async def test_details_say_which_wounds_the_attached_leader_took(tmp_path: Path)
     models; each wound meets the save of the model it is allocated to."""
     # hits 4 4; wounds 4 4; save 1 (the Bodyguard's 3+) -> destroyed; save 3 (the Leader's 4++)
     # fails -> 2 damage
-    options = {
+    options: dict[str, Any] = {
         "weapons": "1x 2 3+ 4 0 2", "toughness": 4, "save": "3+", "models": 1,
         "leader": "W3 5+ 4++", "edition": "10th",
     }  # fmt: skip
