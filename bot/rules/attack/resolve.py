@@ -1,17 +1,25 @@
 """Resolve weapons against one target with real dice, keeping every die.
 
-Dice are rolled stage by stage as at the table (all hit rolls, then re-rolls, then wound rolls...),
-and damage is applied attack by attack in order: each attack's hits in turn, a Lethal Hits
-auto-wound first, then its Sustained Hits. Devastating Wounds (current wording) are applied after
-every other attack of every weapon, in weapon order. `bot/rules/odds` follows the same order.
-Seed 000: a model that has lost wounds takes the next attack; excess damage from one attack is lost.
-Seed 002: mortal wounds are applied one at a time and spill over; feel-no-pain is rolled per wound.
+Dice are rolled stage by stage as at the table (every Attacks roll, all hit rolls, then re-rolls,
+then wound rolls...); then each wound is allocated in order and its saving throw rolled against the
+part it is allocated to, then its damage. The order of events (`sequence.Steps`, which
+`bot/rules/odds` follows too): weapon by weapon, attack by attack; within an attack its Lethal Hits
+auto-wound, then its hits that roll to wound (the hit, then its Sustained Hits), then the mortal
+wounds its critical hit inflicts. With `mortal wounds last` a weapon's mortal wounds wait until
+every weapon's other damage is done; current Devastating Wounds wait until everything else is
+done; both then follow in weapon order. Allocation and health: `allocation.Health`.
+
+A wound allocated after the whole unit is destroyed still rolls its save (against the part
+allocated last), so `unsaved` counts wounds not stopped by a save whether or not the unit was still
+there; no damage is rolled for it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.rules import attack_count
+from bot.rules.attack.allocation import Health, Where
 from bot.rules.attack.results import (
     AttackResult,
     DamageEvent,
@@ -21,68 +29,80 @@ from bot.rules.attack.results import (
     WeaponResult,
     WoundRoll,
 )
-from bot.rules.dice import Dice, DieRoll
-from bot.rules.notation import ExpressionRoll
-from bot.rules.profiles import AttackSpec, Target, Weapon, attacks_per_model
-from bot.rules.sequence import DamageStep, SaveKind, Steps, Verdict, first_roll, steps_of
+from bot.rules.attack_count import ModelAttacks
+from bot.rules.damage import DamageStep
+from bot.rules.dice import Dice
+from bot.rules.profiles import AttackSpec, Weapon, attacks_per_model
+from bot.rules.sequence import Receiving, SaveKind, SaveStep, Steps, Verdict, first_roll, steps_of
+
+_Mortal = tuple[Where, DamageKind, tuple[DamageStep, ...]]
 
 
 @dataclass
-class _Health:
-    """The target as one number: (models alive - 1) x W + wounds left on the wounded model."""
+class _Table:
+    """The target as the attacks leave it, and the damage that waits for the rest."""
 
-    target: Target
-    left: int
+    dice: Dice
+    health: Health
+    late: list[_Mortal] = field(default_factory=list)  # `mortal wounds last`
+    devastating: list[tuple[Where, Steps]] = field(default_factory=list)
 
-    def apply(
-        self, kind: DamageKind, step: DamageStep, dice: Dice, where: tuple[int, int]
-    ) -> DamageEvent | None:
-        if self.left <= 0:
-            return None  # the unit is destroyed: nothing left to roll damage against
-        start = self.left
-        model = self.target.models - self.target.alive(start) + 1
-        cap = start if kind is DamageKind.MORTAL else self.target.wounds_on(start)
-        roll = None if step.expr.is_fixed else step.expr.roll(dice)
-        amount = step.value(step.expr.minimum if roll is None else roll.total)
-        saves: list[DieRoll] = []
-        lost = 0
-        for _ in range(amount):
-            if lost == cap:
-                break  # seed 000: excess damage is lost; mortal wounds stop when the unit is gone
-            if step.fnp is not None:
-                saves.append(first_roll(dice))
-                if step.ignores(saves[-1].value):
-                    continue
-            lost += 1
-        self.left = start - lost
-        destroyed = self.target.alive(start) - self.target.alive(self.left)
-        return DamageEvent(
-            where[0], where[1], kind, roll, amount, tuple(saves), lost, model, destroyed, self.left
-        )
+    def mortal(self, steps: Steps, kind: DamageKind, where: Where) -> list[DamageEvent]:
+        """Mortal wounds now, or (`mortal wounds last`) queued for after the other damage."""
+        amounts = tuple(_mortal_step(r, kind) for r in steps.receiving)
+        if steps.mortal_last:
+            self.late.append((Where(where.weapon, where.attack, True), kind, amounts))
+            return []
+        return self.health.mortal(kind, amounts, self.dice, where)
+
+    def last(self) -> tuple[list[DamageEvent], list[DamageEvent]]:
+        """The queued mortal wounds in weapon order, then current Devastating Wounds (10th Core:
+        no save, the Damage of the part it is allocated to, excess lost)."""
+        late = [e for w, k, s in self.late for e in self.health.mortal(k, s, self.dice, w)]
+        devastating = []
+        for where, steps in self.devastating:
+            part = self.health.allocated(steps.precision)
+            step = steps.receiving[part].critical_damage
+            event = self.health.damage(part, DamageKind.DEVASTATING, step, self.dice, where)
+            if event is not None:
+                devastating.append(event)
+        return late, devastating
+
+
+def _mortal_step(receiving: Receiving, kind: DamageKind) -> DamageStep:
+    if kind is DamageKind.HIT_MORTAL:
+        return receiving.hit_mortal
+    return receiving.extra_mortal if kind is DamageKind.EXTRA_MORTAL else receiving.mortal
 
 
 def resolve(spec: AttackSpec, dice: Dice) -> AttackResult:
-    """Roll every weapon in order against the target, then any deferred Devastating Wounds."""
-    health = _Health(spec.target, spec.target.health)
-    deferred: list[tuple[int, int, DamageStep]] = []
+    """Roll every weapon in order against the target, then the damage that waited."""
+    table = _Table(dice, Health.of(spec.target))
     weapons = []
     for index, (weapon, steps) in enumerate(zip(spec.weapons, steps_of(spec), strict=True)):
-        weapons.append(_weapon(spec, index, weapon, steps, dice, health, deferred))
-    late = [health.apply(DamageKind.DEVASTATING, step, dice, (w, a)) for w, a, step in deferred]
+        weapons.append(_weapon(spec, index, weapon, steps, table))
+    late, devastating = table.last()
+    left = table.health.left
     return AttackResult(
-        spec.target, tuple(weapons), tuple(e for e in late if e is not None), health.left
+        spec.target,
+        tuple(weapons),
+        tuple(devastating),
+        left[0],
+        left[1] if len(left) > 1 else None,
+        tuple(late),
     )
 
 
 def _attack_count(
     spec: AttackSpec, weapon: Weapon, dice: Dice
-) -> tuple[tuple[ExpressionRoll, ...], int]:
+) -> tuple[tuple[ModelAttacks, ...], int]:
     """Seed 004: a random Attacks characteristic is rolled for each model."""
     models = spec.target.models
-    fixed = attacks_per_model(weapon.attacks.minimum, weapon, spec.rules, models)
-    if fixed == attacks_per_model(weapon.attacks.maximum, weapon, spec.rules, models):
+    fixed = attacks_per_model(attack_count.fewest(weapon), weapon, spec.rules, models)
+    most = attacks_per_model(attack_count.most(weapon), weapon, spec.rules, models)
+    if not attack_count.is_random(weapon) or fixed == most:
         return (), fixed * weapon.firing  # fixed, or Blast makes the maximum (seed 002)
-    rolls = tuple(weapon.attacks.roll(dice) for _ in range(weapon.firing))
+    rolls = tuple(attack_count.roll(weapon, dice) for _ in range(weapon.firing))
     return rolls, sum(attacks_per_model(r.total, weapon, spec.rules, models) for r in rolls)
 
 
@@ -95,23 +115,24 @@ def _hits(steps: Steps, attacks: int, dice: Dice) -> list[HitRoll]:
     out = []
     for a, die in enumerate(final):
         verdict = rule.judge(die.value)
-        sustained: ExpressionRoll | None = None
-        extra = 0
-        if verdict is Verdict.CRITICAL and steps.sustained is not None:
-            sustained = steps.sustained.roll(dice)
-            extra = sustained.total
-        lethal = verdict is Verdict.CRITICAL and steps.lethal
-        out.append(HitRoll(a, die, verdict, sustained, extra, lethal))
+        critical = verdict is Verdict.CRITICAL
+        sustained = steps.sustained.roll(dice) if critical and steps.sustained else None
+        as_mortal = critical and steps.hit_mortal  # no wound roll, so no Lethal Hits either
+        lethal = critical and steps.lethal and not as_mortal
+        extra = 0 if sustained is None else sustained.total
+        out.append(HitRoll(a, die, verdict, sustained, extra, lethal, as_mortal))
     return out
 
 
 def _wounds(steps: Steps, hits: list[HitRoll], dice: Dice) -> list[WoundRoll]:
-    """One wound roll per hit that reaches it (Lethal Hits wound automatically: no die)."""
+    """One wound roll per hit that reaches it (Lethal Hits wound automatically: no die; a
+    critical hit dealing its Damage as mortal wounds makes no wound roll, its extra hits do)."""
     strikes: list[tuple[int, bool]] = []  # (attack, wounds automatically)
     for h in hits:
         if h.verdict is not Verdict.FAIL:
             strikes.extend([(h.attack, True)] if h.lethal else [])
-            strikes.extend([(h.attack, False)] * (h.hits - int(h.lethal)))
+            skipped = int(h.lethal or h.as_mortal)
+            strikes.extend([(h.attack, False)] * (h.hits - skipped))
     first = [None if auto else first_roll(dice) for _, auto in strikes]
     final = [None if d is None else steps.wound.reroll_if_wanted(d, dice) for d in first]
     return [
@@ -120,64 +141,86 @@ def _wounds(steps: Steps, hits: list[HitRoll], dice: Dice) -> list[WoundRoll]:
     ]
 
 
-def _saves(
-    steps: Steps, wounds: list[WoundRoll], dice: Dice
-) -> tuple[list[SaveRoll], list[tuple[int, DamageKind]]]:
-    """The saving throws, and what each wound that got through deals (Devastating Wounds skip
-    the save)."""
-    saves: list[SaveRoll] = []
-    outcomes: list[tuple[int, DamageKind]] = []
-    for w in wounds:
-        if w.verdict is Verdict.FAIL:
-            continue
-        if w.verdict is Verdict.CRITICAL and steps.devastating is not None:
-            mortal = steps.devastating == "mortal"
-            outcomes.append((w.attack, DamageKind.MORTAL if mortal else DamageKind.DEVASTATING))
-            continue
-        save = _save(steps, w.attack, dice)
-        saves.append(save)
-        if not save.saved:
-            outcomes.append((w.attack, DamageKind.NORMAL))
-    return saves, outcomes
+@dataclass
+class _Weapon:
+    """One weapon's wounds applied in order: the saves rolled and the damage done."""
+
+    index: int
+    steps: Steps
+    table: _Table
+    saves: list[SaveRoll] = field(default_factory=list)
+    events: list[DamageEvent] = field(default_factory=list)
+    unsaved: int = 0
+
+    def attack(self, hit: HitRoll, wounds: list[WoundRoll]) -> None:
+        """One attack: its wounds in order, then the mortal wounds its critical hit inflicts."""
+        where = Where(self.index, hit.attack)
+        for wound in wounds:
+            self.wound(wound, where)
+        if hit.verdict is not Verdict.CRITICAL:
+            return
+        if hit.as_mortal:
+            self.events.extend(self.table.mortal(self.steps, DamageKind.HIT_MORTAL, where))
+        if self.steps.extra_mortal:
+            self.events.extend(self.table.mortal(self.steps, DamageKind.EXTRA_MORTAL, where))
+
+    def wound(self, wound: WoundRoll, where: Where) -> None:
+        steps, table = self.steps, self.table
+        if wound.verdict is Verdict.FAIL:
+            return
+        critical = wound.verdict is Verdict.CRITICAL
+        if critical and steps.devastating is not None:
+            self.unsaved += 1  # Devastating Wounds: no saving throw
+            if steps.devastating == "mortal":
+                self.events.extend(table.mortal(steps, DamageKind.MORTAL, where))
+            else:
+                table.devastating.append((where, steps))
+            return
+        part = table.health.allocated(steps.precision)
+        receiving = steps.receiving[part]
+        rule = receiving.critical_save if critical else receiving.save
+        save = _save(rule, where, part, critical and rule != receiving.save, table)
+        self.saves.append(save)
+        if save.saved:
+            return
+        self.unsaved += 1
+        damage = receiving.critical_damage if critical else receiving.damage
+        event = table.health.damage(part, DamageKind.NORMAL, damage, table.dice, where)
+        if event is not None:
+            self.events.append(event)
+
+
+def _save(rule: SaveStep, where: Where, part: int, critical: bool, table: _Table) -> SaveRoll:
+    """The saving throw of a wound allocated to `part` (`critical`: a worse save for a
+    critical wound)."""
+    if rule.kind is SaveKind.NONE:
+        return SaveRoll(where.attack, rule.kind, None, rule.needed, False, False, part, critical)
+    die = rule.roll(table.dice)
+    saved = rule.passes(die.value)
+    return SaveRoll(where.attack, rule.kind, die, rule.needed, rule.cover, saved, part, critical)
 
 
 def _weapon(
-    spec: AttackSpec,
-    index: int,
-    weapon: Weapon,
-    steps: Steps,
-    dice: Dice,
-    health: _Health,
-    deferred: list[tuple[int, int, DamageStep]],
+    spec: AttackSpec, index: int, weapon: Weapon, steps: Steps, table: _Table
 ) -> WeaponResult:
-    rolls, attacks = _attack_count(spec, weapon, dice)
-    hits = _hits(steps, attacks, dice)
-    wounds = _wounds(steps, hits, dice)
-    saves, outcomes = _saves(steps, wounds, dice)
-    events = []
-    for attack, kind in outcomes:
-        if kind is DamageKind.DEVASTATING:
-            deferred.append((index, attack, steps.damage))
-            continue
-        step = steps.mortal if kind is DamageKind.MORTAL else steps.damage
-        event = health.apply(kind, step, dice, (index, attack))
-        if event is not None:
-            events.append(event)
+    rolls, attacks = _attack_count(spec, weapon, table.dice)
+    hits = _hits(steps, attacks, table.dice)
+    wounds = _wounds(steps, hits, table.dice)
+    done = _Weapon(index, steps, table)
+    at = 0
+    for hit in hits:
+        end = at
+        while end < len(wounds) and wounds[end].attack == hit.attack:
+            end += 1
+        done.attack(hit, wounds[at:end])
+        at = end
     return WeaponResult(
         weapon,
         rolls,
         attacks,
         tuple(hits),
         tuple(wounds),
-        tuple(saves),
-        len(outcomes),
-        tuple(events),
+        tuple(done.saves),
+        done.unsaved,
+        tuple(done.events),
     )
-
-
-def _save(steps: Steps, attack: int, dice: Dice) -> SaveRoll:
-    rule = steps.save
-    if rule.kind is SaveKind.NONE:
-        return SaveRoll(attack, rule.kind, None, rule.needed, False, False)
-    die = first_roll(dice)
-    return SaveRoll(attack, rule.kind, die, rule.needed, rule.cover, rule.passes(die.value))

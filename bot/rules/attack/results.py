@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.rules.attack_count import ModelAttacks
 from bot.rules.dice import DieRoll
 from bot.rules.notation import ExpressionRoll
 from bot.rules.profiles import Target, Weapon
@@ -21,6 +22,7 @@ class HitRoll:
     sustained: ExpressionRoll | None = None  # the roll for a random Sustained Hits X
     extra_hits: int = 0
     lethal: bool = False  # Lethal Hits: this critical hit wounds automatically
+    as_mortal: bool = False  # this critical hit deals its Damage as mortal wounds (no wound roll)
 
     @property
     def hits(self) -> int:
@@ -46,22 +48,33 @@ class SaveRoll:
     needed: int
     cover: bool
     saved: bool
+    part: int = 0  # the part the wound was allocated to (0: Bodyguard, 1: Leader)
+    critical: bool = False  # a critical wound's save (it may be worse: `critical wounds: +1 ap`)
 
 
 class DamageKind(StrEnum):
     NORMAL = "damage"
     DEVASTATING = "devastating wound"  # no save, excess lost, resolved after the other attacks
-    MORTAL = "mortal wounds"  # spill over from model to model
+    MORTAL = "mortal wounds"  # Devastating Wounds (mortal): spill over from model to model
+    HIT_MORTAL = "critical hit as mortal wounds"  # the critical hit's Damage, as mortal wounds
+    EXTRA_MORTAL = "mortal wounds from a critical hit"  # in addition to the hit
+
+    @property
+    def is_mortal(self) -> bool:
+        return self in (DamageKind.MORTAL, DamageKind.HIT_MORTAL, DamageKind.EXTRA_MORTAL)
 
 
 @dataclass(frozen=True, slots=True)
 class DamageEvent:
-    """Damage from one attack: the roll, feel-no-pain dice, and the wounds actually lost."""
+    """Damage from one attack: the roll, feel-no-pain dice, and the wounds actually lost.
+
+    Mortal wounds that spill from the Bodyguard into the Leader are two events: the second
+    (`spilled`, no roll) carries the wounds still to allocate."""
 
     weapon: int
     attack: int
     kind: DamageKind
-    roll: ExpressionRoll | None  # None when the Damage is a fixed number
+    roll: ExpressionRoll | None  # None when the Damage is a fixed number (or `spilled`)
     amount: int
     feel_no_pain: tuple[DieRoll, ...]
     lost: int
@@ -69,6 +82,10 @@ class DamageEvent:
     destroyed: int  # models destroyed by this event
     health_after: int  # of the part it was allocated to
     part: int = 0  # 0: the Bodyguard (a plain target's models), 1: the attached Leader
+    again: ExpressionRoll | None = None  # the Damage dice rolled again, when re-rolled
+    fnp: int | None = None  # the feel-no-pain rolled against these wounds
+    queued: bool = False  # mortal wounds that waited for all other damage (`mortal wounds last`)
+    spilled: bool = False  # the rest of the previous event's mortal wounds, into the Leader
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +93,7 @@ class WeaponResult:
     """Every stage of one weapon's attacks."""
 
     weapon: Weapon
-    attack_rolls: tuple[ExpressionRoll, ...]  # one per attacking model when Attacks is random
+    attack_rolls: tuple[ModelAttacks, ...]  # one per attacking model when Attacks is random
     attacks: int
     hit_rolls: tuple[HitRoll, ...]
     wound_rolls: tuple[WoundRoll, ...]
@@ -95,13 +112,17 @@ class WeaponResult:
 
 @dataclass(frozen=True, slots=True)
 class AttackResult:
-    """Several weapons against one target, in order, and the outcome."""
+    """Several weapons against one target, in order, and the outcome.
+
+    `models_left` and `wounds_left` are the Bodyguard's (a plain target's); `damage_dealt` and
+    `models_destroyed` count the whole unit, the Leader included."""
 
     target: Target
     weapons: tuple[WeaponResult, ...]
     devastating: tuple[DamageEvent, ...]  # current Devastating Wounds, resolved after the rest
     health_after: int  # the Bodyguard's (a plain target's)
     leader_after: int | None = None  # the attached Leader's health after, if there is one
+    late: tuple[DamageEvent, ...] = ()  # `mortal wounds last`: after the other damage
 
     @property
     def hits(self) -> int:
@@ -117,12 +138,26 @@ class AttackResult:
 
     @property
     def damage_dealt(self) -> int:
-        """Wounds the target actually lost (after overkill loss and feel-no-pain)."""
-        return self.target.health - self.health_after
+        """Wounds the whole unit actually lost (after overkill loss and feel-no-pain)."""
+        leader = self.target.leader
+        lost = (
+            0 if leader is None or self.leader_after is None else leader.health - self.leader_after
+        )
+        return self.target.health - self.health_after + lost
+
+    @property
+    def leader_destroyed(self) -> int:
+        """Leader models destroyed (0 without a Leader)."""
+        leader = self.target.leader
+        if leader is None or self.leader_after is None:
+            return 0
+        return leader.models - leader.alive(self.leader_after)
 
     @property
     def models_destroyed(self) -> int:
-        return self.target.models - self.target.alive(self.health_after)
+        """Models destroyed, the Leader's included."""
+        body = self.target.models - self.target.alive(self.health_after)
+        return body + self.leader_destroyed
 
     @property
     def models_left(self) -> int:
@@ -135,15 +170,19 @@ class AttackResult:
 
     @property
     def events(self) -> tuple[DamageEvent, ...]:
-        return (*(e for w in self.weapons for e in w.damage), *self.devastating)
+        """Every damage event in the order applied."""
+        return (*(e for w in self.weapons for e in w.damage), *self.late, *self.devastating)
 
-    def allocation(self) -> dict[int, int]:
-        """Wounds lost per model (1-based, in the order the models took damage)."""
+    def allocation(self, part: int = 0) -> dict[int, int]:
+        """Wounds lost per model of one part (1-based, in the order its models took damage)."""
+        profile = self.target.parts[part]
         out: dict[int, int] = {}
-        health = self.target.health
+        health = profile.health
         for event in self.events:
+            if event.part != part:
+                continue
             for _ in range(event.lost):
-                model = self.target.models - self.target.alive(health) + 1
+                model = profile.models - profile.alive(health) + 1
                 out[model] = out.get(model, 0) + 1
                 health -= 1
         return out

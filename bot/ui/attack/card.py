@@ -87,17 +87,21 @@ def hazard_text(h: HazardOutcome) -> str:
 
 
 def luck_line(result: AttackResult, odds: Odds) -> str:
-    """How likely a result at least this good was, in one line (damage against one model)."""
-    if result.target.models == 1 and result.target.wounds > 1:
-        dmg = result.damage_dealt
-        return (
-            f"At least {dmg} damage: **{odds.as_good_as(dmg):.1%}** of rolls "
-            f"(average {odds.damage.mean:.2f})"
-        )
+    """How likely a result at least this good was, in one line: models destroyed, or the damage
+    when no model was destroyed or the target is one model (then "destroyed" is all or nothing)."""
     k = destroyed(result)
+    one_model = result.target.all_models == 1 and result.target.wounds > 1
+    if k > 0 and not one_model:
+        return (
+            f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
+            f"(average {odds.destroyed.mean:.2f})"
+        )
+    dmg = result.damage_dealt
+    if dmg == 0:
+        return f"No damage: **{odds.damage.p(0):.1%}** of rolls (average {odds.damage.mean:.2f})"
     return (
-        f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
-        f"(average {odds.destroyed.mean:.2f})"
+        f"At least {dmg} damage: **{odds.as_good_as(dmg):.1%}** of rolls "
+        f"(average {odds.damage.mean:.2f})"
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import groupby
 
 import discord
 
@@ -90,7 +91,12 @@ def hits_field(w: WeaponResult, steps: Steps) -> tuple[str, str]:
         parts.append(text + ("ᴸ" if h.lethal else ""))
     crits = sum(h.verdict is Verdict.CRITICAL for h in w.hit_rolls)
     extra = sum(h.extra_hits for h in w.hit_rolls)
-    notes = [f"{crits} critical" if crits else "", f"+{extra} sustained" if extra else ""]
+    as_mortal = sum(h.as_mortal for h in w.hit_rolls)
+    notes = [
+        f"{crits} critical" if crits else "",
+        f"+{extra} sustained" if extra else "",
+        f"{as_mortal} dealing mortal wounds, no wound roll" if as_mortal else "",
+    ]
     summary = f"→ **{w.hits} hits**" + "".join(f", {n}" for n in notes if n)
     faces = fit(parts, (h.die.value for h in w.hit_rolls if h.die))
     return f"Hit rolls ({_needed(steps.hit)})", f"{faces}\n{summary}" if w.hit_rolls else summary
@@ -104,39 +110,88 @@ def wounds_field(w: WeaponResult, steps: Steps) -> tuple[str, str]:
     return f"Wound rolls ({_needed(steps.wound)})", f"{faces}\n{summary}" if parts else summary
 
 
+def attacks_text(w: WeaponResult) -> str:
+    """`3 ~~1~~→4+1 → **8**`: each model's Attacks roll (a re-rolled one struck through, then
+    any extra attacks)."""
+    rolled = []
+    for r in w.attack_rolls:
+        text = str(r.first.total) if r.again is None else f"~~{r.first.total}~~→{r.again.total}"
+        text += "" if r.bonus is None else f"+{r.bonus.total}"
+        rolled.append(text)
+    return f"{fit(rolled, (r.total for r in w.attack_rolls))} → **{w.attacks}**"
+
+
+def _save_label(s: SaveRoll) -> str:
+    if s.kind is SaveKind.NONE:
+        text = "no save possible"
+    else:
+        kind = "invulnerable" if s.kind is SaveKind.INVULNERABLE else "armour"
+        text = f"{kind} {s.needed}+{', cover' if s.cover else ''}"
+    text += " against critical wounds" if s.critical else ""
+    return f"Leader: {text}" if s.part else text
+
+
 def _save_name(saves: tuple[SaveRoll, ...]) -> str:
-    first = next((s for s in saves if s.kind is not SaveKind.NONE), None)
-    if first is None:
-        return "no save possible"
-    kind = "invulnerable" if first.kind is SaveKind.INVULNERABLE else "armour"
-    return f"{kind} {first.needed}+{', cover' if first.cover else ''}"
+    """Every save the wounds met, in order: `armour 3+ · Leader: invulnerable 4+`."""
+    names = dict.fromkeys(_save_label(s) for s in saves)
+    return " · ".join(names) if names else "no save possible"
 
 
 def saves_field(w: WeaponResult) -> tuple[str, str]:
-    parts = ["—" if s.die is None else die_text(s.die, s.saved) for s in w.saves]
+    """Save dice in order (a re-rolled save `~~1~~→5`); with a Leader, each run of dice says
+    which part's models took the wounds."""
+    leader = any(s.part for s in w.saves)
+    parts: list[str] = []
+    for part, run in groupby(w.saves, key=lambda s: s.part):
+        dice = ["—" if s.die is None else die_text(s.die, s.saved) for s in run]
+        if leader:
+            dice[0] = f"{'· ' if parts else ''}{'Leader' if part else 'Bodyguard'}: {dice[0]}"
+        parts.extend(dice)
     saved = sum(s.saved for s in w.saves)
     summary = f"→ {saved} saved, **{w.unsaved} unsaved**"
     faces = fit(parts, (s.die.value for s in w.saves if s.die))
     return f"Saves ({_save_name(w.saves)})", f"{faces}\n{summary}" if parts else summary
 
 
+def _amount(e: DamageEvent) -> str:
+    if e.spilled:
+        return f"{e.amount} still to allocate"
+    if e.roll is None:
+        return str(e.amount)
+    again = "" if e.again is None else f" (re-rolled from {e.roll.total})"
+    return f"{e.roll.expression.text}={e.amount}{again}"
+
+
 def damage_line(e: DamageEvent, fnp_needed: int | None) -> str:
-    """`model 2: D3=2, FNP 5 **6** → 1 lost` (feel-no-pain dice that ignore a wound in bold)."""
-    amount = f"{e.roll.expression.text}={e.amount}" if e.roll else str(e.amount)
+    """`model 2: D3=2, FNP 5 **6** → 1 lost` (feel-no-pain dice that ignore a wound in bold);
+    `Leader model 1: …` for the attached Leader."""
     kind = "" if e.kind is DamageKind.NORMAL else f" ({e.kind.value})"
+    needed = e.fnp if e.fnp is not None else fnp_needed
     fnp = ""
-    if e.feel_no_pain and fnp_needed:
-        fnp = ", FNP " + " ".join(die_text(d, d.value >= fnp_needed) for d in e.feel_no_pain)
+    if e.feel_no_pain and needed:
+        fnp = ", FNP " + " ".join(die_text(d, d.value >= needed) for d in e.feel_no_pain)
     destroyed = f", **{e.destroyed} destroyed**" if e.destroyed else ""
-    return f"model {e.model}: {amount}{kind}{fnp} → {e.lost} lost{destroyed}"
+    who = "Leader model" if e.part else "model"
+    return f"{who} {e.model}: {_amount(e)}{kind}{fnp} → {e.lost} lost{destroyed}"
+
+
+def _heading(e: DamageEvent) -> str:
+    """The damage that waited for the rest is shown under its own heading."""
+    if e.kind is DamageKind.DEVASTATING:
+        return "__Devastating wounds, after every other attack:__"
+    return "__Mortal wounds, after all other damage:__" if e.queued else ""
 
 
 def damage_field(events: tuple[DamageEvent, ...], fnp: int | None) -> tuple[str, str] | None:
     if not events:
         return None
     lines: list[str] = []
+    heading = ""
     for i, event in enumerate(events):
         line = damage_line(event, fnp)
+        if _heading(event) != heading:
+            heading = _heading(event)
+            line = f"{heading}\n{line}" if heading else line
         if sum(len(x) + 1 for x in lines) + len(line) > FIELD_LIMIT - 40:
             lines.append(f"… and {len(events) - i} more")
             break
@@ -201,10 +256,7 @@ def attack_embed(
     for w, steps in zip(result.weapons, steps_of(spec), strict=True):
         prefix = f"{w.weapon.name or 'Weapon'} · " if several else ""
         if w.attack_rolls:
-            rolled = " ".join(str(r.total) for r in w.attack_rolls)
-            embed.add_field(
-                name=f"{prefix}Attacks", value=f"{rolled} → **{w.attacks}**"[:1024], inline=False
-            )
+            embed.add_field(name=f"{prefix}Attacks", value=attacks_text(w)[:1024], inline=False)
         for name, value in (hits_field(w, steps), wounds_field(w, steps), saves_field(w)):
             embed.add_field(name=prefix + name, value=value[:1024], inline=False)
     damage = damage_field(result.events, spec.target.fnp)
