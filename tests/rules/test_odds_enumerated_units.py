@@ -9,7 +9,6 @@ models destroyed and Leader models destroyed are compared with `compute`, fracti
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib.util import find_spec
 
 import pytest
 
@@ -21,12 +20,6 @@ from tests.rules.test_odds_enumerated import assert_equal, enumerate_resolver
 from tests.rules.test_odds_leader import target, weapon
 
 METRICS = ("hits", "wounds", "unsaved", "damage", "destroyed", "leader")
-# The resolver that allocates wounds to a Bodyguard and its Leader (bot/rules/attack/allocation.py)
-# is built beside the engine; these comparisons run once it is there.
-RESOLVER_READY = find_spec("bot.rules.attack.allocation") is not None
-NEEDS_RESOLVER = pytest.mark.skipif(
-    not RESOLVER_READY, reason="the resolver does not allocate to a Leader yet"
-)
 
 
 def measures(r: AttackResult) -> tuple[int, ...]:
@@ -131,7 +124,6 @@ CASES: dict[str, tuple[tuple[Weapon, ...], Target]] = {
 }
 
 
-@NEEDS_RESOLVER
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_resolver_and_the_exact_odds_agree(name: str) -> None:
     weapons, tgt = CASES[name]

@@ -1,11 +1,13 @@
 """The richest profiles: the exact odds agree with a seeded Monte Carlo of the dice resolver.
 
 `test_odds_enumerated.py` checks every ability exactly on small profiles by walking every face
-sequence; these two profiles combine many abilities, several weapons and a damaged target, too many
-dice to walk, so they are sampled instead. Each runs 200,000 trials of `resolve` (the same rules
-code the odds read) with a fast seeded `Dice`, and checks every probability and every mean of hits,
-wounds, unsaved wounds, damage dealt and models destroyed within 4 standard errors, in two worker
-processes. Marked `slow`; plain `pytest` (and `make test`) runs them, `-m "not slow"` skips them.
+sequence; these profiles combine many abilities, several weapons and a damaged target (or a
+Bodyguard and its Leader with Precision, the critical effects and both queues; or the modifiers at a
+larger size), too many dice to walk, so they are sampled instead. Each runs 200,000 trials of
+`resolve` (the same rules code the odds read) with a fast seeded `Dice`, and checks every
+probability and every mean of hits, wounds, unsaved wounds (a plain target), damage dealt, models
+destroyed and Leader models destroyed within 4 standard errors, in two worker processes. Marked
+`slow`; plain `pytest` (and `make test`) runs them, `-m "not slow"` skips them.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from bot.rules.dice import Dice
 from bot.rules.odds import Distribution, compute
 from bot.rules.profiles import AttackSpec, Part, Weapon, target_from_text, weapon_from_text
 from bot.rules.rulesets import TENTH, Ruleset
-from tests.rules.test_odds_enumerated_units import METRICS, RESOLVER_READY, measures
+from tests.rules.test_odds_enumerated_units import METRICS, measures
 from tests.rules.test_odds_leader import target, weapon
 
 TRIALS = 200_000
@@ -124,11 +126,6 @@ CASES: dict[str, AttackSpec] = {
 }  # fmt: skip
 
 
-# The whole-unit cases wait for the resolver that allocates to a Leader (see
-# test_odds_enumerated_units.RESOLVER_READY).
-RUN = list(CASES) if RESOLVER_READY else list(CASES)[:2]
-
-
 @pytest.fixture(scope="module")
 def simulations() -> Iterator[dict[str, list[Future[np.ndarray]]]]:
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -137,7 +134,6 @@ def simulations() -> Iterator[dict[str, list[Future[np.ndarray]]]]:
                 pool.submit(simulate, spec, TRIALS // CHUNKS, 1000 * i + c) for c in range(CHUNKS)
             ]
             for i, (name, spec) in enumerate(CASES.items())
-            if name in RUN
         }
         yield futures
 
@@ -157,7 +153,7 @@ def _check(name: str, exact: Distribution, sample: np.ndarray) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("case", RUN)
+@pytest.mark.parametrize("case", list(CASES))
 def test_monte_carlo_of_the_resolver_agrees_with_exact_odds(
     case: str, simulations: dict[str, list[Future[np.ndarray]]]
 ) -> None:

@@ -66,7 +66,7 @@ def _weapon(space: Space, run: Queues, table: WeaponTable, last: bool) -> None:
             cap = plan.devastating_cap(steps, space.total)
             queue = Queue("devastating", ops.devastating().op(), capped=cap is not None)
             run.open(queue, plan.queue_length(int(table.count.size - 1) * table.most_rolls, cap))
-            crit = _pusher(run, queue, np.array([0.0, 1.0]))
+            crit = _Push(run, queue, np.array([0.0, 1.0]))
     elif steps.devastating == "mortal" and can_crit:
         crit = _mortal(run, ops, ops.dev_mortal(), table, table.most_rolls)
     elif steps.devastating is None:
@@ -75,7 +75,8 @@ def _weapon(space: Space, run: Queues, table: WeaponTable, last: bool) -> None:
     after: Op | None = None
     if hit_mortal is not None and any(c for (_, _, c), p in table.bundles.items() if p):
         after = _as_op(_mortal(run, ops, hit_mortal, table, 1))
-    attack = _attack(table, _hit(table, ops.wound(False), crit), ops.wound(False).op(), after)
+    normal = ops.wound(False)  # a wound that is not critical, and a Lethal Hits auto-wound
+    attack = _attack(table, _hit(table, normal, crit), normal.op(), after)
     if space.dense() and not _pushes(crit, after):
         attack = dense(attack(np.eye(space.size)))
     run.state = _mix(run.state, table, attack)
@@ -97,10 +98,6 @@ class _Push:
         return push(X, self.run.axis(self.queue), self.pmf, self.queue.capped)
 
 
-def _pusher(run: Queues, queue: Queue, pmf: Array) -> _Push:
-    return _Push(run, queue, pmf)
-
-
 def _mortal(run: Queues, ops: Ops, m: Mortal, table: WeaponTable, per_attack: int) -> Shift | Op:
     """Mortal wounds now, or (`mortal wounds last`) counted on the weapon's mortal queue."""
     if not table.steps.mortal_last:
@@ -109,7 +106,7 @@ def _mortal(run: Queues, ops: Ops, m: Mortal, table: WeaponTable, per_attack: in
     cap = ops.space.total if m.uniform else None
     added = (len(counted) - 1) * per_attack * int(table.count.size - 1)
     queue = run.mortal(m.chances, ops.one_queued(m), cap, added)
-    return _pusher(run, queue, counted)
+    return _Push(run, queue, counted)
 
 
 def _as_op(op: Shift | Op) -> Op:
