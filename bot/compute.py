@@ -22,7 +22,7 @@ import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from bot.errors import Busy
@@ -64,7 +64,7 @@ def _exit_with_parent(parent: int) -> None:
 def _warm() -> None:
     """Small real odds through every path of the engine: imports, numpy and FFT code all warm."""
     from bot.rules.odds import compute
-    from bot.rules.profiles import AttackSpec, Weapon, target_from_text, weapon_from_text
+    from bot.rules.profiles import AttackSpec, Part, Weapon, target_from_text, weapon_from_text
     from bot.rules.rulesets import ruleset
 
     rules = ruleset("10th")
@@ -82,6 +82,15 @@ def _warm() -> None:
     )  # fmt: skip
     big = target_from_text(toughness=4, save="3+", wounds=50, models=9)  # past DENSE_LIMIT
     compute(AttackSpec(rules, (weapon("devastating wounds", "D6"),), big))
+    # A Bodyguard with its Leader: the line of states, the grid (Precision), the queues.
+    led = replace(
+        target_from_text(toughness=4, save="3+", wounds=2, models=3),
+        leader=Part(save=3, wounds=4, invuln=4, fnp=5),
+    )
+    sniper = weapon("precision, devastating wounds, critical hits: 1 mortal wound")
+    compute(
+        AttackSpec(rules, (weapon("critical wounds: +1 damage, mortal wounds last"), sniper), led)
+    )
 
 
 def _ready() -> int:
