@@ -7,9 +7,10 @@ import io
 import discord
 
 from bot.rules.odds import Distribution, Odds
+from bot.rules.pools import Reroll
 from bot.rules.profiles import AttackSpec
 from bot.rules.quote import shorten
-from bot.rules.sequence import steps_of
+from bot.rules.sequence import Steps, steps_of
 from bot.ui.attack.embeds import profile_line
 from bot.ui.charts import Chart
 from bot.ui.tables import pmf_table
@@ -68,7 +69,30 @@ def wording(spec: AttackSpec, edition: str) -> str:
         lines.append(LEADER_WORDING)
         if any(s.precision for s in steps):
             lines.append(PRECISION_WORDING)
+    lines.extend(reroll_all_wording(spec, steps))
     return "\n".join(lines)
+
+
+def reroll_all_wording(spec: AttackSpec, steps: tuple[Steps, ...]) -> list[str]:
+    """What a typed `reroll hits: all` (or wounds) did: fish for criticals only when a critical
+    does more than a success, else re-roll the failed dice (a player keeps a success)."""
+    out = []
+    for roll in ("hits", "wounds"):
+        used = {
+            step.reroll
+            for w, s in zip(spec.weapons, steps, strict=True)
+            if getattr(w.abilities, f"reroll_{roll}") is Reroll.ALL
+            and not w.abilities.has(f"reroll {roll}: fish")
+            and (step := s.hit if roll == "hits" else s.wound) is not None
+        }
+        if Reroll.ALL in used:
+            out.append(f"`reroll {roll}: all` fishes: every non-critical result is re-rolled")
+        if Reroll.FAILED in used:
+            out.append(
+                f"`reroll {roll}: all` re-rolls the failed {roll} only, as a critical does no more "
+                f"than a success here (`reroll {roll}: fish` re-rolls every non-critical result)"
+            )
+    return out
 
 
 def leader_text(odds: Odds, spec: AttackSpec) -> str | None:
@@ -86,7 +110,7 @@ def leader_text(odds: Odds, spec: AttackSpec) -> str | None:
 
 def charts_damage(spec: AttackSpec) -> bool:
     """Against a single model, models destroyed is a coin flip: chart damage dealt instead."""
-    return spec.target.models == 1 and spec.target.wounds > 1
+    return spec.target.all_models == 1 and spec.target.wounds > 1
 
 
 def odds_chart(
