@@ -61,6 +61,13 @@ TYPICAL: dict[str, Any] = {
     "attacks": "10", "skill": "3+", "strength": "4", "ap": "-1", "damage": "1",
     "toughness": 4, "save": "3+", "wounds": 1, "models": 10, "edition": "10th",
 }  # fmt: skip
+# A whole unit into a Bodyguard with its Leader: three weapon profiles (one with Precision).
+WHOLE: dict[str, Any] = {
+    "weapons": "Bolt rifle: 10x 2 3+ 4 -1 1 (sustained hits 1); Plasma: 2x 1 3+ 8 -3 2 "
+    "(precision); Flamer: 1x D6 auto 5 0 1 (torrent)",
+    "toughness": 4, "save": "3+", "wounds": 2, "models": 10, "leader": "W5 3+ 4++",
+    "edition": "10th",
+}  # fmt: skip
 # ~0.2 s of exact odds each at the baseline: what the flood is made of.
 HEAVY: dict[str, Any] = {
     "attacks": "10", "attackers": 100, "skill": "3+", "strength": "5", "ap": "-1",
@@ -292,6 +299,13 @@ class Bench:
             t.add(f"/attack {label}: first reply (dice)", spread(first), "p99 <= 50 ms",
                   p99(first) <= 50)  # fmt: skip
             t.add(f"/attack {label}: with its odds", spread([r.complete for r in replies]),
+                  "-", None)  # fmt: skip
+        for label, options in (("typical, 10 attacks", TYPICAL), ("whole unit + Leader", WHOLE)):
+            fresh = [
+                (await ask(fake, "odds", {**options, "keywords": self.keywords()}, chart=True))
+                for _ in range(n)
+            ]  # each new to the cache: the odds and the chart are worked out every time
+            t.add(f"/odds {label}, uncached: whole reply", spread([r.complete for r in fresh]),
                   "-", None)  # fmt: skip
 
     async def odds_ratio(self, n: int, sim_ms: float) -> None:
