@@ -123,6 +123,19 @@ CASES: dict[str, AttackSpec] = {
         ),
         target(None, wounds=3, models=5, invuln="5+"),
     ),
+    "the other modifiers: save re-rolls by kind, invulnerable ignored, attacks, critical AP": (
+        AttackSpec(
+            TENTH,
+            (
+                weapon("reroll armour saves: 1s, +1 attacks, critical wounds: +1 ap, "
+                       "reroll wounds: fish, anti-infantry 5+", damage="2", attackers=3),
+                weapon("reroll invulnerable saves: failed, +d6 attacks, devastating wounds",
+                       attacks="1", ap=-3),
+                weapon("ignore invulnerable saves, reroll hits: all, lethal hits", attacks="3"),
+            ),
+            target(None, wounds=2, models=6, invuln="4+", keywords="infantry"),
+        )
+    ),
 }  # fmt: skip
 
 
