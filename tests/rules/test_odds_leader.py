@@ -21,7 +21,7 @@ from tests.rules.odds_chain import outcomes
 
 
 def weapon(abilities: str = "", flags: tuple[str, ...] = (), **kw: object) -> Weapon:
-    """A 10th weapon; `flags` and keyword values set Abilities fields no phrase sets yet."""
+    """A 10th weapon; `flags` and keyword values (`critical_wound_ap=1`) set fields directly."""
     options: dict[str, object] = {"attacks": "2", "skill": "3+", "strength": 4, "ap": -1}
     fields = {k: kw.pop(k) for k in list(kw) if k.startswith(("critical_", "fnp_"))}
     options.update(kw)
