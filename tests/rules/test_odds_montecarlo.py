@@ -131,7 +131,8 @@ CASES: dict[str, AttackSpec] = {
                        "reroll wounds: fish, anti-infantry 5+", damage="2", attackers=3),
                 weapon("reroll invulnerable saves: failed, +d6 attacks, devastating wounds",
                        attacks="1", ap=-3),
-                weapon("ignore invulnerable saves, reroll hits: all, lethal hits", attacks="3"),
+                weapon("ignore invulnerable saves, reroll hits: all, lethal hits, "
+                       "reroll attacks: 1s", attacks="D3+1"),
             ),
             target(None, wounds=2, models=6, invuln="4+", keywords="infantry"),
         )
