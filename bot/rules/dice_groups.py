@@ -31,15 +31,29 @@ class DiceGroup:
             return sum(r.value for r in rolls)
         return sum(10 * rolls[i].value + rolls[i + 1].value for i in range(0, len(rolls), 2))
 
-    def one_pmf(self) -> NDArray[np.float64]:
-        """Probabilities of one die (or one D33) by value, index = value."""
-        out = np.zeros((33 if self.d33 else self.kind.faces) + 1)
-        if self.d33:
-            for t in range(1, 4):
-                out[[10 * t + u for u in range(1, 4)]] = 1 / 9
-        else:
-            out[1:] = 1 / self.kind.faces
-        return out
+    def one_pmf(self, ones_rerolled: bool = False) -> NDArray[np.float64]:
+        """Probabilities of one die (or one D33) by value, index = value; with `ones_rerolled`
+        each die that shows a 1 is rolled again once (seed 004: on a D3 the halved value decides):
+        1 then has chance P(1)², any other value v P(v)·(1 + P(1))."""
+        if not ones_rerolled:
+            out = np.zeros((33 if self.d33 else self.kind.faces) + 1)
+            if self.d33:
+                for t in range(1, 4):
+                    out[[10 * t + u for u in range(1, 4)]] = 1 / 9
+            else:
+                out[1:] = 1 / self.kind.faces
+            return out
+        faces = 3 if self.d33 else self.kind.faces
+        die = np.full(faces + 1, 1 / faces)
+        die[0] = 0.0
+        die += die[1] * die
+        die[1] = (1 / faces) ** 2
+        if not self.d33:
+            return die
+        pair = np.zeros(34)  # tens then units, each D3 re-rolled on a 1
+        for t in range(1, 4):
+            pair[[10 * t + u for u in range(1, 4)]] = die[t] * die[1:4]
+        return pair
 
 
 @dataclass(frozen=True, slots=True)

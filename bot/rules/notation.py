@@ -93,13 +93,18 @@ class DiceExpr:
     @cached_property
     def pmf(self) -> Mapping[int, float]:
         """The exact distribution of the result (float probabilities, value → probability)."""
+        return self.distribution()
+
+    def distribution(self, ones_rerolled: bool = False) -> dict[int, float]:
+        """The exact distribution of the result; with `ones_rerolled`, every die that shows a 1
+        rolled again once (`DiceGroup.one_pmf`)."""
         if _pmf_work(self.added) + _pmf_work(self.subtracted) > MAX_PMF_WORK:
             raise TooManyDice(
                 f"`{quoted(self.text)}` has too many possible results to work out; "
                 "use fewer or smaller dice."
             )
-        base = _sum_pmf(self.added)
-        sub = _sum_pmf(self.subtracted)
+        base = _sum_pmf(self.added, ones_rerolled)
+        sub = _sum_pmf(self.subtracted, ones_rerolled)
         b_values, s_values = np.nonzero(base)[0], np.nonzero(sub)[0]
         values = np.maximum(1, self.unclamped(b_values[:, None], s_values[None, :])).ravel()
         probs = np.outer(base[b_values], sub[s_values]).ravel()
@@ -119,10 +124,10 @@ class DiceExpr:
         return sum(v * p for v, p in self.pmf.items())
 
 
-def _sum_pmf(groups: tuple[DiceGroup, ...]) -> NDArray[np.float64]:
+def _sum_pmf(groups: tuple[DiceGroup, ...], ones_rerolled: bool = False) -> NDArray[np.float64]:
     result = np.ones(1)
     for g in groups:
-        one = g.one_pmf()
+        one = g.one_pmf(ones_rerolled)
         for _ in range(g.count):
             result = np.convolve(result, one)
     return result

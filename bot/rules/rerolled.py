@@ -13,12 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-from numpy.typing import NDArray
-
 from bot.rules.chances import exact_pmf
 from bot.rules.dice import Dice, DieRoll, reroll_die
-from bot.rules.dice_groups import DiceGroup, GroupRoll
+from bot.rules.dice_groups import GroupRoll
 from bot.rules.modifier_phrases import RollReroll
 from bot.rules.notation import DiceExpr, ExpressionRoll
 
@@ -69,35 +66,8 @@ def _pmf(expr: DiceExpr, how: RollReroll | None) -> tuple[tuple[int, Fraction], 
 
 
 def _ones_rerolled(expr: DiceExpr) -> dict[int, Fraction]:
-    """Every die that rolls a 1 is rolled again once: a die shows 1 with chance P(1)², any other
-    value v with P(v)·(1 + P(1))."""
-    base, sub = _sum(expr.added), _sum(expr.subtracted)
-    b_values, s_values = np.nonzero(base)[0], np.nonzero(sub)[0]
-    values = np.maximum(1, expr.unclamped(b_values[:, None], s_values[None, :])).ravel()
-    probs = np.outer(base[b_values], sub[s_values]).ravel()
-    totals = np.bincount(values, weights=probs)
+    """Every die that rolls a 1 is rolled again once (`DiceExpr.distribution`)."""
     return {
-        int(v): Fraction(float(totals[v])).limit_denominator(1 << 40) for v in np.nonzero(totals)[0]
+        v: Fraction(p).limit_denominator(1 << 40)
+        for v, p in expr.distribution(ones_rerolled=True).items()
     }
-
-
-def _sum(groups: tuple[DiceGroup, ...]) -> NDArray[np.float64]:
-    result = np.ones(1)
-    for g in groups:
-        one = _one_die(g.kind.faces)
-        if g.d33:  # two D3 per count: tens then units, each re-rolled on a 1
-            pair = np.zeros(34)
-            for t in range(1, 4):
-                pair[[10 * t + u for u in range(1, 4)]] = one[t] * one[1:4]
-            one = pair
-        for _ in range(g.count):
-            result = np.convolve(result, one)
-    return result
-
-
-def _one_die(faces: int) -> NDArray[np.float64]:
-    out = np.full(faces + 1, 1 / faces)
-    out[0] = 0.0
-    out += out[1] * out
-    out[1] = (1 / faces) ** 2
-    return out
