@@ -89,20 +89,21 @@ def _body(t: Typed, unit: Unit | None) -> Target:
                 "or your armies)."
             )
         return target_from_text(**given)
-    p = unit.profile
-    wounds = parse_number(t.wounds or p.wounds, "Wounds per model", 1, MAX_WOUNDS)
-    damaged = unit.wounds_left < p.wounds
+    own = part_of(unit)
+    wounds = parse_number(t.wounds or own.wounds, "Wounds per model", 1, MAX_WOUNDS)
+    left = own.wounds_left
+    words = unit.profile.keywords
     return Target(
-        toughness=t.toughness or p.toughness,
-        save=(None if p.save >= NO_SAVE else p.save) if t.save is None else parse_save(t.save),
+        toughness=t.toughness or unit.profile.toughness,
+        save=own.save if t.save is None else parse_save(t.save),
         wounds=wounds,
-        models=t.models or unit.alive,
-        invuln=p.invuln if t.invuln is None else parse_roll_needed(t.invuln, "Invulnerable save"),
-        fnp=p.fnp if t.fnp is None else parse_roll_needed(t.fnp, "Feel no pain"),
-        keywords=keyword_set(p.keywords) if t.keywords is None else parse_keywords(t.keywords),
-        wounds_left=parse_number(unit.wounds_left, "Wounds left", 1, wounds) if damaged else None,
-        fnp_mortal=p.fnp_mortal,
-        defences=p.defence_abilities,
+        models=t.models or own.models,
+        invuln=own.invuln if t.invuln is None else parse_roll_needed(t.invuln, "Invulnerable save"),
+        fnp=own.fnp if t.fnp is None else parse_roll_needed(t.fnp, "Feel no pain"),
+        keywords=keyword_set(words) if t.keywords is None else parse_keywords(t.keywords),
+        wounds_left=None if left is None else parse_number(left, "Wounds left", 1, wounds),
+        fnp_mortal=own.fnp_mortal,
+        defences=own.defences,
     )
 
 
