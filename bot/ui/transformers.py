@@ -92,3 +92,10 @@ class Choice(app_commands.Transformer["VoxBot"]):
 
 
 RerollOption = app_commands.Transform[str, Choice("a re-roll", tuple(r.value for r in Reroll))]
+
+
+def last_item(current: str) -> tuple[str, str]:
+    """A comma-separated option being typed (`abilities`, `units`, `weapon`): the items before
+    the last, as the prefix a completion keeps (`lethal hits, `), and the last item typed."""
+    before, _, last = current.rpartition(",")
+    return (f"{before.strip()}, " if before.strip() else ""), last.strip()

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.game.units import NAME_LENGTH
 from bot.play import army_lookup
 from bot.ui.actors import actor
-from bot.ui.transformers import BoundedText, NameText
+from bot.ui.transformers import BoundedText, NameText, last_item
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -40,9 +40,6 @@ async def complete_army_units(
     """Autocomplete: the units of the army chosen so far (`army:`) containing what was typed;
     for `units:`, the text after the last comma is completed and the names before it kept."""
     army = str(getattr(interaction.namespace, "army", "") or "")
-    before, _, typed = current.rpartition(",")
-    names = await army_lookup.unit_names(
-        interaction.client, actor(interaction), army, typed.strip()
-    )
-    prefix = f"{before.strip()}, " if before.strip() else ""
+    prefix, typed = last_item(current)
+    names = await army_lookup.unit_names(interaction.client, actor(interaction), army, typed)
     return _choices([prefix + n for n in names if len(prefix + n) <= 100])

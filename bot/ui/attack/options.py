@@ -24,7 +24,7 @@ from bot.ui.attack.units import (
     complete_attack_units,
     complete_attack_weapons,
 )
-from bot.ui.transformers import BoundedText, Choice
+from bot.ui.transformers import BoundedText, Choice, last_item
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -77,11 +77,10 @@ async def suggest_abilities(
         phrases = known_phrases(ruleset(edition))
     except RulesError:
         phrases = known_phrases(ruleset(default_edition(interaction)))
-    done, _, last = current.rpartition(",")
-    typed = last.strip().lower()
+    prefix, last = last_item(current)
+    typed = last.lower()
     matches = [p for p in phrases if p.startswith(typed)] if typed else list(phrases)
     matches += [p for p in difflib.get_close_matches(typed, phrases, n=5) if p not in matches]
-    prefix = f"{done.strip()}, " if done.strip() else ""
     return [
         app_commands.Choice(name=(prefix + p)[:100], value=(prefix + p)[:100]) for p in matches[:25]
     ]

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.play.attack_units import army_unit_names, weapon_names
 from bot.ui.actors import actor
-from bot.ui.transformers import BoundedText
+from bot.ui.transformers import BoundedText, last_item
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
@@ -51,7 +51,6 @@ async def complete_attack_weapons(
     bot = interaction.client
     table = await bot.tracker.table(interaction.channel_id or 0) if interaction.guild_id else None
     names = await weapon_names(bot, actor(interaction), table.state if table else None, attacker)
-    before, _, last = current.rpartition(",")
-    prefix = f"{before.strip()}, " if before.strip() else ""
-    typed = last.strip().casefold()
+    prefix, last = last_item(current)
+    typed = last.casefold()
     return _choices([prefix + n for n in names if typed in n.casefold()])
