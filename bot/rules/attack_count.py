@@ -50,15 +50,6 @@ def per_model(weapon: Weapon) -> dict[int, Fraction]:
     return out
 
 
-def most(weapon: Weapon) -> int:
-    """The most Attacks one model can have, before Blast and Rapid Fire."""
-    return weapon.most_attacks
-
-
-def fewest(weapon: Weapon) -> int:
-    return weapon.fewest_attacks
-
-
 def roll(weapon: Weapon, dice: Dice) -> ModelAttacks:
     """Roll one model's Attacks (only called when `is_random`): its Attacks roll, any re-roll of
     it, then the extra dice."""

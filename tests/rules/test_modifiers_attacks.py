@@ -33,7 +33,7 @@ def _weapon(attacks: str, abilities: str, rules: Ruleset = TENTH, attackers: int
 def test_plus_1_attacks_adds_to_each_model_s_attacks() -> None:
     w = _weapon("2", "+1 attacks")
     assert attack_count.per_model(w) == {3: 1}
-    assert (attack_count.most(w), attack_count.fewest(w), attack_count.is_random(w)) == (
+    assert (w.most_attacks, w.fewest_attacks, attack_count.is_random(w)) == (
         3,
         3,
         False,
@@ -43,7 +43,7 @@ def test_plus_1_attacks_adds_to_each_model_s_attacks() -> None:
 def test_plus_d3_attacks_is_rolled_per_model() -> None:
     w = _weapon("2", "+d3 attacks")
     assert attack_count.per_model(w) == {3: THIRD, 4: THIRD, 5: THIRD}
-    assert (attack_count.most(w), attack_count.fewest(w), attack_count.is_random(w)) == (5, 3, True)
+    assert (w.most_attacks, w.fewest_attacks, attack_count.is_random(w)) == (5, 3, True)
     dice = ScriptedDice([6])
     rolled = attack_count.roll(w, dice)
     assert rolled.bonus is not None and (rolled.bonus.total, rolled.total) == (3, 5)
@@ -119,4 +119,4 @@ def test_attacks_bonus_comes_before_blast_and_rapid_fire() -> None:
     w = _weapon("D6", "+1 attacks, blast", NINTH)
     assert attacks_per_model(3, w, NINTH, 11) == 7
     rapid = _weapon("2", "+1 attacks, rapid fire 1, half range")
-    assert attacks_per_model(attack_count.most(rapid), rapid, TENTH, 1) == 4
+    assert attacks_per_model(rapid.most_attacks, rapid, TENTH, 1) == 4

@@ -98,8 +98,8 @@ def _attack_count(
 ) -> tuple[tuple[ModelAttacks, ...], int]:
     """Seed 004: a random Attacks characteristic is rolled for each model."""
     models = spec.target.models
-    fixed = attacks_per_model(attack_count.fewest(weapon), weapon, spec.rules, models)
-    most = attacks_per_model(attack_count.most(weapon), weapon, spec.rules, models)
+    fixed = attacks_per_model(weapon.fewest_attacks, weapon, spec.rules, models)
+    most = attacks_per_model(weapon.most_attacks, weapon, spec.rules, models)
     if not attack_count.is_random(weapon) or fixed == most:
         return (), fixed * weapon.firing  # fixed, or Blast makes the maximum (seed 002)
     rolls = tuple(attack_count.roll(weapon, dice) for _ in range(weapon.firing))

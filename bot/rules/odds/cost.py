@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.rules import attack_count
 from bot.rules.damage import DamageStep
 from bot.rules.errors import TooManyDice
 from bot.rules.odds import plan
@@ -142,7 +141,7 @@ def _weapon(
     attacks = spec.max_attacks(weapon)
     # Horner runs over the attack counts that can happen, then raises to the fewest.
     fewest = weapon.firing * attacks_per_model(
-        attack_count.fewest(weapon), weapon, spec.rules, spec.target.models
+        weapon.fewest_attacks, weapon, spec.rules, spec.target.models
     )
     horner = attacks - fewest + 1 + 2 * fewest.bit_length()
     extra = steps.sustained.maximum if steps.sustained is not None else 0
