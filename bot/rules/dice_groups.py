@@ -58,12 +58,16 @@ class DiceGroup:
 
 @dataclass(frozen=True, slots=True)
 class GroupRoll:
-    """The dice one group rolled, and its value."""
+    """The dice one group rolled, and its value: the dice at `dropped` (a keep or a drop, such as
+    `3D6 dl1`) are shown but not counted."""
 
     group: DiceGroup
     negative: bool
     dice: tuple[DieRoll, ...]
+    dropped: frozenset[int] = frozenset()
 
     @property
     def value(self) -> int:
-        return self.group.value(self.dice)
+        if not self.dropped:
+            return self.group.value(self.dice)
+        return self.group.value(tuple(d for i, d in enumerate(self.dice) if i not in self.dropped))

@@ -1,0 +1,174 @@
+"""Every roll made in a channel: who, what, the result, when, and the D6 faces it showed.
+
+/rolls history reads a channel's newest rows a page at a time (keyset on `id`), /rolls stats sums
+the D6 faces since a date, /game log reads a game's own rows, and the Roll again button reads the
+/roll text of one row. A channel keeps its newest KEPT_PER_CHANNEL rolls: older ones are deleted a
+batch at a time, every PRUNE_EVERY-th roll saved, so no save pays for a long delete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.database import Database
+from bot.store.streams import now, rows
+
+KEPT_PER_CHANNEL = 20_000
+PRUNE_EVERY = 256  # a save whose id is a multiple of this prunes its channel
+PRUNE_BATCH = 1_000  # rows deleted by one prune at most
+FACES = 6
+_COLUMNS = (
+    "id, channel_id, user_id, user_name, command, what, label, result, again, secret, game_id, "
+    "game_seq, game_action, dice, d6_1, d6_2, d6_3, d6_4, d6_5, d6_6, created_at"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RollEntry:
+    """One roll as it is saved. `d6` counts the physical D6 faces shown, 1 to 6 (a re-rolled
+    die's first face too); `dice` counts every die of any kind."""
+
+    channel_id: int
+    user_id: int
+    user_name: str
+    command: str  # "/roll", "/attack", "Roll again", "Next phase"…
+    what: str  # "10D6 3+", "Bolt rifle → Boyz"…
+    result: str  # "7 successes of 10"…
+    label: str | None = None  # what the player said the roll was for ("Bolter hits")
+    d6: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    dice: int = 0
+    again: str | None = None
+    secret: bool = False
+    game_id: int | None = None
+    game_seq: int | None = None
+    game_action: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRoll:
+    id: int
+    entry: RollEntry
+    at: datetime  # UTC
+
+
+async def add_roll(db: Database, entry: RollEntry, at: str | None = None) -> int:
+    """Save `entry` (at `at`, ISO 8601 UTC, default now) and return its id."""
+    e = entry
+    async with db.lock:
+        cur = await db.conn.execute(
+            f"INSERT INTO roll_log ({_COLUMNS.removeprefix('id, ')}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                *(
+                    e.channel_id,
+                    e.user_id,
+                    e.user_name,
+                    e.command,
+                    e.what,
+                    e.label,
+                    e.result,
+                    e.again,
+                ),
+                *(int(e.secret), e.game_id, e.game_seq, int(e.game_action), e.dice, *e.d6),
+                at or now(),
+            ),
+        )
+        roll_id = cur.lastrowid
+        if roll_id is None:
+            raise RuntimeError("SQLite returned no row id for a logged roll")
+        if roll_id % PRUNE_EVERY == 0:
+            await _prune(db, e.channel_id)
+    return roll_id
+
+
+async def _prune(db: Database, channel_id: int) -> None:
+    await db.conn.execute(
+        "DELETE FROM roll_log WHERE id IN (SELECT id FROM roll_log WHERE channel_id = ? AND id <= "
+        "(SELECT id FROM roll_log WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?) "
+        "ORDER BY id LIMIT ?)",
+        (channel_id, channel_id, KEPT_PER_CHANNEL, PRUNE_BATCH),
+    )
+
+
+def _logged(row: tuple[object, ...]) -> LoggedRoll:
+    (rid, channel, user, name, command, what, label, result, again, secret) = row[:10]
+    game, seq, action, dice, faces, at = row[10], row[11], row[12], row[13], row[14:20], row[20]
+    entry = RollEntry(
+        channel_id=int(str(channel)),
+        user_id=int(str(user)),
+        user_name=str(name),
+        command=str(command),
+        what=str(what),
+        result=str(result),
+        label=None if label is None else str(label),
+        d6=tuple(int(str(f)) for f in faces),  # type: ignore[arg-type]
+        dice=int(str(dice)),
+        again=None if again is None else str(again),
+        secret=bool(secret),
+        game_id=None if game is None else int(str(game)),
+        game_seq=None if seq is None else int(str(seq)),
+        game_action=bool(action),
+    )
+    stamp = datetime.fromisoformat(str(at).replace("Z", "+00:00"))
+    return LoggedRoll(int(str(rid)), entry, stamp)
+
+
+async def load_roll(db: Database, roll_id: int) -> LoggedRoll | None:
+    """One logged roll (secret or not), or None if it was never saved or has been pruned."""
+    async with db.lock:
+        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
+    return _logged(found[0]) if found else None
+
+
+async def page(
+    db: Database, channel_id: int, *, before: int | None = None, after: int | None = None,
+    limit: int = 10,
+) -> list[LoggedRoll]:  # fmt: skip
+    """Up to `limit` of the channel's public rolls, newest first: the newest ones, or those just
+    older than id `before`, or those just newer than id `after`."""
+    where, params = "channel_id = ? AND secret = 0", list[object]([channel_id])
+    order = "DESC"
+    if before is not None:
+        where, params = where + " AND id < ?", [*params, before]
+    elif after is not None:
+        where, params, order = where + " AND id > ?", [*params, after], "ASC"
+    async with db.lock:
+        found = await rows(
+            db,
+            f"SELECT {_COLUMNS} FROM roll_log WHERE {where} ORDER BY id {order} LIMIT ?",
+            (*params, limit),
+        )
+    logged = [_logged(r) for r in found]
+    return logged if order == "DESC" else logged[::-1]
+
+
+async def face_counts(
+    db: Database, channel_id: int, *, since: datetime | None = None, user_id: int | None = None
+) -> tuple[int, int, int, int, int, int]:
+    """How many times each D6 face (1 to 6) came up in the channel's public rolls, since `since`
+    (UTC) if given, by `user_id` if given."""
+    where, params = "channel_id = ? AND secret = 0", list[object]([channel_id])
+    if since is not None:
+        stamp = since.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        where, params = where + " AND created_at >= ?", [*params, stamp]
+    if user_id is not None:
+        where, params = where + " AND user_id = ?", [*params, user_id]
+    sums = ", ".join(f"COALESCE(SUM(d6_{face}), 0)" for face in range(1, FACES + 1))
+    async with db.lock:
+        found = await rows(db, f"SELECT {sums} FROM roll_log WHERE {where}", params)
+    one, two, three, four, five, six = (int(v) for v in found[0])
+    return one, two, three, four, five, six
+
+
+async def game_rolls(db: Database, game_id: int, limit: int = 50) -> list[LoggedRoll]:
+    """The newest `limit` public rolls made in a game's channel while it was running that were not
+    themselves game events (a /roll, a /rolloff), oldest first."""
+    async with db.lock:
+        found = await rows(
+            db,
+            f"SELECT {_COLUMNS} FROM roll_log WHERE game_id = ? AND game_action = 0 "
+            "AND secret = 0 ORDER BY id DESC LIMIT ?",
+            (game_id, limit),
+        )
+    return [_logged(r) for r in reversed(found)]
