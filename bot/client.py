@@ -21,8 +21,10 @@ from bot.server_only import mark_server_only, needs_a_server, refuse_outside_a_s
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
+from bot.tally import TalliedDice, current, start
 from bot.tracker import Tracker
 from bot.ui.replies import report_error
+from bot.ui.tallied import log_rolls
 
 log = logging.getLogger("vox")
 
@@ -65,7 +67,8 @@ class SyncForbidden(Exception):
 
 
 class VoxTree(app_commands.CommandTree[discord.Client]):
-    """The command tree; every error from a command or a check ends in `report_error`."""
+    """The command tree; every error from a command or a check ends in `report_error`, and every
+    command counts its dice from the start (the check runs in the command's own task)."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -73,6 +76,7 @@ class VoxTree(app_commands.CommandTree[discord.Client]):
         await report_error(interaction, error)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        start()
         if needs_a_server(interaction):  # a game or a campaign asked for in a DM
             await refuse_outside_a_server(interaction)
             return False
@@ -110,7 +114,8 @@ class VoxBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
-        self.dice = dice if dice is not None else Dice()
+        # Every die the bot rolls, whoever rolls it, is counted for the roll log (`bot.tally`).
+        self.dice = TalliedDice(dice if dice is not None else Dice())
         self.sync_on_start = sync_on_start
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)
@@ -147,6 +152,18 @@ class VoxBot(commands.Bot):
         if not self.heap_settled:
             self.heap_settled = True
             settle_heap()
+
+    async def on_app_command_completion(
+        self,
+        interaction: discord.Interaction,
+        command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+    ) -> None:
+        """A command answered without an error: what it rolled goes to the roll log (this task
+        copied the command's context, so `current()` is the command's tally)."""
+        tally = current()
+        if tally is not None:
+            secret = interaction.namespace.secret is True  # its `secret` option, if it has one
+            await log_rolls(self, interaction, f"/{command.qualified_name}", tally, secret=secret)
 
     async def close(self) -> None:
         await super().close()

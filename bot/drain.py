@@ -14,12 +14,14 @@ log = logging.getLogger("vox")
 
 SHUTDOWN_GRACE = 5.0  # seconds the commands in flight get to finish after SIGTERM or Ctrl-C
 RESTARTING = "Vox is restarting; try again in a minute."
-# The tasks discord.py starts for an interaction: slash commands, buttons, select menus, modals.
+# The tasks discord.py starts for an interaction: slash commands, buttons, select menus, modals,
+# and the listener that logs a finished command's dice (`VoxBot.on_app_command_completion`).
 INTERACTION_TASKS = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch",
     "discord-ui-dynamic-item",
     "discord-ui-modal-dispatch",
+    "discord.py: on_app_command_completion",
 )
 REFUSAL_TASK = "vox-restarting-reply"
 

@@ -4,8 +4,9 @@ The bot's `Dice` is a `TalliedDice`: every physical die it rolls is added to the
 interaction being handled (a context variable, so concurrent interactions never mix), whatever
 rolled it — /roll, an attack, a charge, a test, a button. When the interaction is over, its tally
 becomes one row of the roll log (`bot.store.roll_log`) if it rolled anything. A use case that
-knows better words for what was rolled and what came of it says so with `describe`; one that saved
-its own row (/roll, for its Roll again button) marks the tally `logged`.
+knows better words for what was rolled and what came of it says so with `describe`; one whose dice
+are in the game's own events says so with `recorded_in_game` (so /game log does not show them
+twice); one that saved its own row (/roll, for its Roll again button) marks the tally `logged`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Tally:
     result: str | None = None
     game_action: bool = False  # the roll was recorded as a game event (it is in /game log already)
     logged: bool = False  # the use case saved its own row
+    secret: bool = False  # only the roller saw it: kept out of history and stats
 
     def add(self, sides: int, face: int) -> None:
         self.dice += 1
@@ -53,6 +55,29 @@ def describe(what: str, result: str) -> None:
     tally = _CURRENT.get()
     if tally is not None:
         tally.what, tally.result = what, result
+
+
+def recorded_in_game() -> None:
+    """The current interaction's dice were recorded as game events: /game log shows those."""
+    tally = _CURRENT.get()
+    if tally is not None:
+        tally.game_action = True
+
+
+def shown_privately(secret: bool = True) -> None:
+    """The current interaction's roll was shown only to the member who made it."""
+    tally = _CURRENT.get()
+    if tally is not None:
+        tally.secret = secret
+
+
+def start() -> Tally:
+    """A new tally for the rest of the current task: for a handler that runs in a task of its
+    own (a slash command), whose context ends with it, so there is nothing to reset. Tasks it
+    starts later (the completion listener) copy the context and see the same tally."""
+    tally = Tally()
+    _CURRENT.set(tally)
+    return tally
 
 
 @contextmanager

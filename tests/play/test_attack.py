@@ -58,7 +58,7 @@ async def test_a_stranger_is_refused_before_any_die_is_rolled(tmp_path: Path) ->
         await game(h)
         with pytest.raises(NotAllowed):
             await attack(h.bot, DAVE_HERE, Ask(Typed(**RIFLE)))
-        dice = h.bot.dice
+        dice = h.bot.dice.inner  # the test's own dice, under the bot's tally
         assert isinstance(dice, ScriptedDice) and dice.remaining == 6
         # Anyone may roll an attack that damages no tracked unit.
         untracked = Typed(attacker="Intercessors", weapon="Bolt rifle", toughness=5, save="5+")

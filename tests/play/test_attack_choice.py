@@ -20,7 +20,7 @@ AT_BOYZ = Typed(attacker="Intercessors", target="Boyz")
 
 
 def untouched(h: Harness) -> bool:
-    dice = h.bot.dice
+    dice = h.bot.dice.inner  # the test's own dice, under the bot's tally
     return isinstance(dice, ScriptedDice) and dice.remaining == len(SIX)
 
 

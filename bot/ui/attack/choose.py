@@ -16,6 +16,7 @@ import discord
 from bot.memo import TOKEN_PATTERN
 from bot.play.attack import Answer, Ask, Attacked, Offered, Typed, Warned, attack
 from bot.rules.errors import IllegalAction
+from bot.tally import shown_privately
 from bot.ui.actors import actor
 from bot.ui.attack.answers import post_card
 from bot.ui.attack.kept import Asked, asked, keep_asked
@@ -137,6 +138,7 @@ class _Resolve(Component):
     async def act(self, interaction: VoxInteraction) -> None:
         weapons = indexes_of(self.mask)
         kept = asked(interaction, self.token, done=True)
+        shown_privately(kept.secret)  # the /attack's `secret`, for the roll log
         ask = Ask(kept.typed, weapons, anyway=self.anyway, phase_seq=kept.phase_seq)
         answer = await attack(interaction.client, actor(interaction), ask)
         await respond(interaction, answer, kept, fresh=False)
