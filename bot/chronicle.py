@@ -22,7 +22,8 @@ from bot.campaign import (
     join,
     pending,
 )
-from bot.campaign.events import EventUndone
+from bot.campaign.aftermath import out_of_action_results
+from bot.campaign.events import EventUndone, OutOfActionRolled
 from bot.errors import NotAllowed, NotFound, VoxError
 from bot.ledger import Acted, Ledger, Loaded, Model
 from bot.rules.dice import Dice
@@ -31,6 +32,7 @@ from bot.rules.quote import quoted
 from bot.store import campaigns as store
 from bot.store.database import Database
 from bot.store.errors import Closed, Duplicate, Missing
+from bot.tally import describe
 
 __all__ = ["Book", "Chronicle"]
 
@@ -48,6 +50,14 @@ CAMPAIGN = Model(
     stale="This message is out of date; use the newest one.",
     busy="The campaign is busy with other changes; try again in a moment.",
 )
+
+
+def _describe_rolls(acted: Acted[store.CampaignRecord, CampaignState, Event]) -> None:
+    """The Out of Action tests Vox rolled in the post-battle steps, in words for the roll log."""
+    rolls = [e.event for e in acted.appended if isinstance(e.event, OutOfActionRolled)]
+    if rolls:
+        results = out_of_action_results(acted.state, rolls)
+        describe(f"Out of Action tests — {acted.state.name}", " · ".join(results))
 
 
 class Chronicle(Ledger[store.CampaignRecord, CampaignState, Event]):
@@ -114,6 +124,7 @@ class Chronicle(Ledger[store.CampaignRecord, CampaignState, Event]):
             acted = await self._act(campaign_id, actor, decide, expect)
             if (step := pending(acted.state)) is not None and step.automatic:
                 auto = await self._act(campaign_id, None, self._advance, None)
+                _describe_rolls(auto)
                 appended = (*acted.appended, *auto.appended)
                 acted = replace(auto, before=acted.before, appended=appended)
             return acted

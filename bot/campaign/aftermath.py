@@ -9,7 +9,7 @@ Every step is its own action, so undo reverts one step and `pending` asks for it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -152,6 +152,12 @@ def roll_out_of_action(state: CampaignState, dice: Dice) -> list[Event]:
         if c.key not in a.rolls
     ]
     return chain(*rolls)
+
+
+def out_of_action_results(state: CampaignState, rolls: Sequence[OutOfActionRolled]) -> list[str]:
+    """`Intercessors: 4, passed` for each Out of Action test, as the players are told it."""
+    fails = state.rules.out_of_action_fails_on
+    return [f"{r.card}: {r.roll}, {'failed' if r.roll <= fails else 'passed'}" for r in rolls]
 
 
 def choose_out_of_action(

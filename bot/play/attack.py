@@ -17,6 +17,7 @@ from bot.game import guards as game_guards
 from bot.game.arsenal import Armed, armed, arsenal, offered_kind
 from bot.game.attack_checks import problems
 from bot.game.hazardous import HazardOutcome
+from bot.play import log_words
 from bot.play.actor import Actor, may_change
 from bot.play.attack_plan import NO_UNITS, Plan, Typed, picked_weapons, plan, rules_for
 from bot.play.attack_units import Found, find_units, tracked
@@ -29,6 +30,7 @@ from bot.rules.odds import Odds, compute
 from bot.rules.odds.cost import check as check_size
 from bot.rules.profiles import AttackSpec
 from bot.rules.rulesets import Ruleset
+from bot.tally import describe
 
 __all__ = [
     "NO_UNITS", "Answer", "Ask", "Attacked", "Offered", "Plan", "Typed", "Warned", "attack",
@@ -157,9 +159,9 @@ async def _roll(
     first = plan(typed, state, rules, chosen, found)
     if state is None or not records(state, first, typed, chosen):
         result = resolve(first.spec, services.dice)
-        return Attacked(
-            first, result, hazard=outcome(roll_tests(first.spec.weapons, services.dice))
-        )
+        hazard = roll_tests(first.spec.weapons, services.dice)
+        describe(*log_words.attack(first.spec, first.target_name, result, hazard))
+        return Attacked(first, result, hazard=outcome(hazard))
 
     def decide(now: GameState) -> tuple[Rolled, list[Event]]:
         same_phase(now, phase_seq)
@@ -170,6 +172,7 @@ async def _roll(
         return (aimed, result, hazard, bearer), chain(*damaged(now, aimed, result), *more)
 
     (aimed, result, hazard, bearer), done = await roll_and_record(services, actor, decide)
+    describe(*log_words.attack(aimed.spec, aimed.target_name, result, hazard))
     target = done.state.unit(aimed.target) if aimed.target else None
     leader = done.state.unit(aimed.leader) if aimed.leader else None
     return Attacked(aimed, result, target, outcome(hazard, bearer, done.state), leader)

@@ -15,6 +15,7 @@ from bot.errors import NotAllowed, Stale, VoxError
 from bot.game import Event, GameState
 from bot.game.charges import declare_charge, declared_charge, reroll_charge
 from bot.game.events import ChargeDeclared
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.game import current
 from bot.play.rolled import roll_and_record
@@ -22,6 +23,7 @@ from bot.play.services import Services
 from bot.rules.dice import Dice
 from bot.rules.editions import Edition, edition
 from bot.rules.movement import ChargeRoll, chance_to_charge, roll_charge
+from bot.tally import describe
 from bot.tracker import Outcome
 
 NO_UNIT_TARGET = "Name the charging unit (unit:) too, or leave target: out."
@@ -65,7 +67,9 @@ class Rerolled:
 def charge_roll(dice: Dice, ed: Edition, distance: int, reroll: bool) -> Charge:
     """2D6 reaching the enemy (both re-rolled once if failed and `reroll`), with its odds."""
     reach = ed.engagement_range
-    return _odds(roll_charge(dice, distance, reroll, engagement_range=reach), ed)
+    rolled = roll_charge(dice, distance, reroll, engagement_range=reach)
+    describe(*log_words.charge(None, rolled))
+    return _odds(rolled, ed)
 
 
 def _odds(roll: ChargeRoll, ed: Edition, declared: ChargeDeclared | None = None) -> Charge:
@@ -83,10 +87,13 @@ def _odds(roll: ChargeRoll, ed: Edition, declared: ChargeDeclared | None = None)
 
 
 def _recorded(outcome: Outcome, roll: ChargeRoll) -> tuple[GameState, Charge, int]:
-    """The state after a recorded charge, the charge as its card shows it, and its event's seq."""
+    """The state after a recorded charge, the charge as its card shows it, and its event's seq
+    (and the charge's words for the roll log)."""
     state, seq = outcome.state, outcome.appended[-1].seq
     assert state.edition is not None
-    return state, _odds(roll, state.edition, declared_charge(state, seq)), seq
+    charge = _odds(roll, state.edition, declared_charge(state, seq))
+    describe(*log_words.charge(charge.unit, roll))
+    return state, charge, seq
 
 
 async def _edition(services: Services, actor: Actor) -> Edition:

@@ -15,6 +15,7 @@ from bot.errors import Stale
 from bot.game import Event, GameState, Unit
 from bot.game import guards as game_guards
 from bot.game.leadership import Test, escape, escape_tests, may_test, take_test
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.rolled import roll_and_record
 from bot.play.services import Services
@@ -31,6 +32,7 @@ from bot.rules.morale import (
     models_lost_pmf,
     morale_test,
 )
+from bot.tally import describe
 from bot.tracker import Expectation, in_phase
 
 R = TypeVar("R")
@@ -71,8 +73,10 @@ class OnUnit(Generic[R]):
 
 def morale(dice: Dice, leadership: int, lost: int, models: int, starting: int) -> Morale:
     """Seed 000: D6 + models destroyed this turn against Ld, then Combat Attrition."""
+    test = morale_test(dice, leadership, lost, models, starting)
+    describe(*log_words.morale(None, test))
     return Morale(
-        morale_test(dice, leadership, lost, models, starting),
+        test,
         models_lost_pmf(leadership, lost, models, starting),
         chance_to_pass_morale(leadership, lost),
     )
@@ -80,12 +84,16 @@ def morale(dice: Dice, leadership: int, lost: int, models: int, starting: int) -
 
 def battle_shock(dice: Dice, leadership: int) -> BattleShock:
     """Seed 003: 2D6 against Ld."""
-    return BattleShock(battle_shock_test(dice, leadership), chance_to_pass_battle_shock(leadership))
+    test = battle_shock_test(dice, leadership)
+    describe(*log_words.battle_shock(None, test))
+    return BattleShock(test, chance_to_pass_battle_shock(leadership))
 
 
 def desperate(dice: Dice, models: int) -> Escape:
     """Seed 003: a D6 per testing model; each 1-2 destroys one."""
-    return Escape(desperate_escape(dice, models), desperate_escape_pmf(models))
+    rolled = desperate_escape(dice, models)
+    describe(*log_words.escape(None, rolled))
+    return Escape(rolled, desperate_escape_pmf(models))
 
 
 async def unit_morale(
@@ -108,6 +116,7 @@ async def unit_morale(
         return (roll, unit.name), events
 
     (roll, unit), outcome = await roll_and_record(services, actor, decide, expect)
+    describe(*log_words.morale(unit, roll.test))
     return OnUnit(roll, unit, outcome.state.unit(unit))
 
 
@@ -127,6 +136,7 @@ async def unit_battle_shock(
         return (roll, unit.name), events
 
     (roll, unit), outcome = await roll_and_record(services, actor, decide, expect)
+    describe(*log_words.battle_shock(unit, roll.test))
     return OnUnit(roll, unit, outcome.state.unit(unit))
 
 
@@ -141,6 +151,7 @@ async def unit_escape(
         return (roll, unit.name), escape(state, unit.name, roll.rolled.models_destroyed)
 
     (roll, unit), outcome = await roll_and_record(services, actor, decide)
+    describe(*log_words.escape(unit, roll.rolled))
     return OnUnit(roll, unit, outcome.state.unit(unit))
 
 

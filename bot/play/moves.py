@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from bot.errors import VoxError
 from bot.game import Event, GameState, guards, move_unit
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.rolled import roll_and_record
 from bot.play.services import Services
@@ -19,6 +20,7 @@ from bot.rules.deployment import ReserveRolls, arrivals_pmf, chance_to_arrive, r
 from bot.rules.dice import Dice
 from bot.rules.movement import AdvanceRoll
 from bot.rules.movement import advance as advance_roll
+from bot.tally import describe
 
 NO_MOVE = "Give the unit's move (e.g. move:6), or pick a unit of this game."
 
@@ -48,7 +50,9 @@ async def advance(
     if unit is None:
         if move is None:
             raise VoxError(NO_MOVE)
-        return Advance(advance_roll(services.dice, move))
+        rolled = advance_roll(services.dice, move)
+        describe(*log_words.advance(None, rolled))
+        return Advance(rolled)
 
     def decide(state: GameState) -> tuple[Advance, list[Event]]:
         move_unit(state, unit, "advance", roll=1)  # refuses; appends nothing
@@ -57,14 +61,17 @@ async def advance(
         events = move_unit(state, unit, "advance", roll=rolled.die.value)
         return Advance(rolled, found.name), events
 
-    rolled, _ = await roll_and_record(services, actor, decide)
-    return rolled
+    done, _ = await roll_and_record(services, actor, decide)
+    describe(*log_words.advance(done.unit, done.roll))
+    return done
 
 
 def reserves(dice: Dice, units: int, turn: int, modifier: int) -> Reserves:
     """Eternum: a D6 per unit in Reserve, 3+ arrives (never on an unmodified 1), all in turn 4."""
+    rolls = reserve_rolls(dice, turn, units, modifier)
+    describe(*log_words.reserves(None, rolls))
     return Reserves(
-        reserve_rolls(dice, turn, units, modifier),
+        rolls,
         arrivals_pmf(units, modifier, turn),
         chance_to_arrive(modifier, turn),
     )

@@ -14,12 +14,14 @@ from bot.game.flow import (
     finish_deployment,
     may_finish_deployment,
 )
+from bot.play import log_words
 from bot.play.actor import Actor, may_change
 from bot.play.campaign_games import battleground, link
 from bot.play.game import Announcement, Decision, announcement, chosen, current
 from bot.play.services import Services
 from bot.rules.deployment import FirstTurnRollOff, attacker_defender_rolloff, first_turn_rolloff
 from bot.rules.pools import RollOff, roll_off
+from bot.tally import describe, recorded_in_game
 
 NOT_A_BOT = "Pick a player as your opponent, not a bot."
 NOT_IN_GAME = "That player is not in this game; this button no longer does anything."
@@ -75,6 +77,8 @@ async def start(services: Services, actor: Actor, new: NewGame) -> Offer | Annou
     if new.first == "rolloff":
         eternum = started.edition == "eternum"
         off = attacker_defender_rolloff(services.dice) if eternum else roll_off(services.dice)
+        why = "Attacker and Defender" if eternum else "who goes first"
+        describe(*log_words.roll_off(why, off, state.players))
         return Offer(game_id, off, state.players[off.winner], state.players, roles=eternum)
     player = actor.user_id if new.first == "me" else new.opponent
     outcome = await tracker.act(
@@ -105,6 +109,8 @@ async def finish_deploying(services: Services, actor: Actor, game_id: int, playe
     outcome = await services.tracker.act(
         actor.channel_id, actor.user_id, lambda s: finish_deployment(s, player, rolloff)
     )
+    describe(*log_words.roll_off("the first turn", rolloff, players))
+    recorded_in_game()  # the roll-off is the DeploymentFinished event's
     chooser = outcome.state.chooser
     assert chooser is not None  # finish_deployment names the roll-off's winner
     return Offer(game_id, rolloff, chooser, players, deployed_first=player)

@@ -16,6 +16,7 @@ from bot.game import GameState, Unit, chain, damage
 from bot.game.events import DiceRolled, Event, PowerAttempted
 from bot.game.psychic import SMITE, Manifesting, attempt
 from bot.game.units import after_damage
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.powers import (
     DENY,
@@ -40,6 +41,7 @@ from bot.rules.psychic import (
     smite,
     smite_warp_charge,
 )
+from bot.tally import describe, recorded_in_game
 
 __all__ = ["Cast", "Denied", "Hit", "Manifested", "Smitten"]
 
@@ -83,6 +85,14 @@ Hit = tuple[str, int, Unit | None]  # Perils' blast: a picked unit, its D3 and t
 def _roll(dice: Dice, warp_charge: int) -> Manifested:
     test = psychic_test(dice, warp_charge)
     return Manifested(test, perils_of_the_warp(dice) if test.perils else None)
+
+
+def _described(rolled: Manifested, power: str | None) -> Manifested:
+    """Say the Psychic test's words for the roll log (by its psyker, if tracked)."""
+    psyker = rolled.cast.psyker if rolled.cast else None
+    named = power or "Psychic test"
+    describe(*log_words.psychic(psyker, named, rolled.test, rolled.perils, rolled.wounds))
+    return rolled
 
 
 def survives(psyker: Unit | None, perils: MortalWoundsRoll | None) -> bool:
@@ -136,9 +146,12 @@ async def manifest(
 ) -> Manifested:
     """A Psychic test: 2D6 against the warp charge; Perils on a double 1 or double 6."""
     if psyker is None:
-        return _roll(services.dice, warp_charge)
-    return await _tracked(
-        services, actor, psyker, power, None, lambda _: _roll(services.dice, warp_charge)
+        return _described(_roll(services.dice, warp_charge), power)
+    return _described(
+        await _tracked(
+            services, actor, psyker, power, None, lambda _: _roll(services.dice, warp_charge)
+        ),
+        power,
     )
 
 
@@ -151,12 +164,12 @@ async def cast_smite(
         raise VoxError("Name the psyker too, so Vox can apply Smite to the target.")
     await no_smite_in_7th(services, actor)
     if psyker is None:
-        return _smite_roll(services.dice, earlier, None, None)
+        return _described(_smite_roll(services.dice, earlier, None, None), SMITE)
 
     def roll(allowed: Manifesting) -> Manifested:
         return _smite_roll(services.dice, allowed.earlier_smites, allowed.unit, target)
 
-    return await _tracked(services, actor, psyker, SMITE, target, roll)
+    return _described(await _tracked(services, actor, psyker, SMITE, target, roll), SMITE)
 
 
 async def _land(services: Services, actor: Actor, power: PowerAttempted) -> Smitten | None:
@@ -203,6 +216,7 @@ async def deny(
     its game and seq) that is not denied resolves: a Smite's mortal wounds land."""
     table = await denier(services, actor, caster, message_id)
     roll = deny_the_witch(services.dice, result)
+    describe(*log_words.deny(roll))
     if roll.denied or power is None:
         return Denied(roll)
     _, attempted = await power_attempt(services, table, *power)
@@ -225,6 +239,7 @@ async def blast(
     if not await claim(services, actor, f"blast:{game_id}:{seq}"):
         raise Stale("The Perils blast was already rolled.")
     rolled = perils_blast(services.dice, len(alive))
+    describe(*log_words.blast(list(zip(alive, rolled.mortal_wounds, strict=True))))
 
     def decide(state: GameState) -> list[Event]:
         hurt: list[Event] = []
@@ -237,5 +252,6 @@ async def blast(
         return chain(*hurt, roll)
 
     outcome = await services.tracker.act(actor.channel_id, actor.user_id, decide)
+    recorded_in_game()  # the blast's dice are its DiceRolled event
     hits = zip(alive, rolled.mortal_wounds, strict=True)
     return tuple((name, wounds, outcome.state.unit(name)) for name, wounds in hits)

@@ -14,7 +14,7 @@ from bot.errors import VoxError
 from bot.game import GameState
 from bot.game.events import Event
 from bot.game.psychic import Manifesting, attempt
-from bot.play import psychic
+from bot.play import log_words, psychic
 from bot.play.actor import Actor
 from bot.play.powers import Cast, allowed, denier, power_attempt, psychic_kind, tracked
 from bot.play.psychic import Manifested
@@ -32,6 +32,7 @@ from bot.rules.psychic7 import (
     warp_pool,
     warp_test,
 )
+from bot.tally import describe
 
 NO_DICE = "Say how many Warp Charge dice to roll from your pool (dice:)."
 NINTH_ROLLS_2D6 = (
@@ -81,11 +82,14 @@ async def manifest(
         return warp_test(services.dice, warp_dice, warp_charge)
 
     if psyker is None:
-        return Warped(roll(), deny_on)
-    test, cast = await tracked(
-        services, actor, lambda state: allowed(state, actor, psyker, power), roll,
-        lambda state, checked, test: _recorded(state, actor, checked, test),
-    )  # fmt: skip
+        test, cast = roll(), None
+    else:
+        test, cast = await tracked(
+            services, actor, lambda state: allowed(state, actor, psyker, power), roll,
+            lambda state, checked, test: _recorded(state, actor, checked, test),
+        )  # fmt: skip
+    named = power or "Psychic test"
+    describe(*log_words.warp_test(cast.psyker if cast else None, named, test))
     return Warped(test, deny_on, cast)
 
 
@@ -104,7 +108,9 @@ async def deny(
         table = await services.tracker.table(actor.channel_id)
         await power_attempt(services, table, *tracked_power)
     await denier(services, actor, caster, message_id)
-    return warp_deny(services.dice, successes, warp_charge, deny_dice, deny_on)
+    denied = warp_deny(services.dice, successes, warp_charge, deny_dice, deny_on)
+    describe(*log_words.warp_deny(denied))
+    return denied
 
 
 async def pool(services: Services, actor: Actor, mastery: int, opponent: int) -> WarpPool:
@@ -114,7 +120,9 @@ async def pool(services: Services, actor: Actor, mastery: int, opponent: int) ->
     game = table.state.edition if table else None
     if game is not None and game.psychic != "warp_charge":
         raise VoxError(f"This game is {game.name}: the Warp Charge pool is 7th edition's.")
-    return warp_pool(services.dice, mastery, opponent)
+    rolled = warp_pool(services.dice, mastery, opponent)
+    describe(*log_words.warp_pool(rolled))
+    return rolled
 
 
 async def attempt_power(

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from bot.errors import NotAllowed, VoxError
 from bot.game import Event, GameState, Unit, guards
 from bot.game.reserves import may_roll, reserve_unit, roll_reserve
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.game import change, current
 from bot.play.moves import Reserves, reserves
 from bot.play.rolled import roll_and_record
 from bot.play.services import Services
 from bot.rules.deployment import FIRST_RESERVE_TURN
+from bot.tally import describe
 from bot.tracker import Expectation, in_phase
 
 ONE_OR_OTHER = "Give units: (how many to roll for) or unit: (a unit of this game), not both."
@@ -72,6 +74,7 @@ async def roll(
         return ReserveRoll(unit.name, rolled, rolled.rolls.arrives[0]), events
 
     result, _ = await roll_and_record(services, actor, decide, expect)
+    describe(*log_words.reserves(result.unit, result.rolled.rolls))
     return result
 
 

@@ -2,7 +2,8 @@
 
 The decision is made against the game's state inside `Tracker.act`: first who may change the game
 (`may_change`), then what the rules allow, and only then the dice, so a refused action rolls
-nothing. The state is read once: what the action returns is the state after it.
+nothing. The state is read once: what the action returns is the state after it. The dice are
+then in the game's events, so the roll log leaves them out of /game log (`recorded_in_game`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TypeVar
 from bot.game import Event, GameState
 from bot.play.actor import Actor, by_a_player
 from bot.play.services import Services
+from bot.tally import recorded_in_game
 from bot.tracker import Expectation, Outcome
 
 R = TypeVar("R")
@@ -36,4 +38,5 @@ async def roll_and_record(
 
     checked = by_a_player(actor, events)
     outcome = await services.tracker.act(actor.channel_id, actor.user_id, checked, expect=expect)
+    recorded_in_game()
     return rolled[-1], outcome

@@ -23,11 +23,13 @@ from bot.game import (
     remove_unit,
     remove_weapon,
 )
-from bot.game.events import WeaponAdded, WeaponRemoved
+from bot.game.events import UnitMoved, WeaponAdded, WeaponRemoved
+from bot.play import log_words
 from bot.play.actor import Actor
 from bot.play.game import Decision, change, status
 from bot.play.services import Services
 from bot.rules.editions import MoveKind
+from bot.tally import describe, recorded_in_game
 
 NOTHING_TO_CHANGE = "Give at least one value to change, e.g. toughness:5."
 
@@ -100,7 +102,12 @@ async def restore(
 async def move(services: Services, actor: Actor, name: str, how: MoveKind) -> Unit | None:
     """Record the unit's move this turn (an advance rolls its D6, after the permission check)."""
     dice = services.dice
-    return await changed(services, actor, lambda s: move_unit(s, name, how, dice=dice), name)
+    outcome = await change(services, actor, lambda s: move_unit(s, name, how, dice=dice))
+    moved = outcome.appended[-1].event
+    if isinstance(moved, UnitMoved) and moved.dice and moved.roll is not None:
+        describe(*log_words.moved(moved.unit, how, moved.roll))
+        recorded_in_game()  # its dice are the UnitMoved event's
+    return outcome.state.unit(name)
 
 
 async def engage(

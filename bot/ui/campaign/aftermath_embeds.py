@@ -11,6 +11,7 @@ import discord
 
 from bot.campaign import CampaignState, Recorded, Step
 from bot.campaign import events as ev
+from bot.campaign.aftermath import out_of_action_results
 from bot.campaign.rules import rank
 from bot.rules.quote import shorten
 from bot.ui.campaign.embeds import battle_block, fit, titled, waits_for, with_fields
@@ -79,11 +80,6 @@ def _experience(state: CampaignState, e: ev.ExperienceAwarded) -> list[str]:
     return lines
 
 
-def _rolls(state: CampaignState, rolls: Sequence[ev.OutOfActionRolled]) -> list[str]:
-    fails = state.rules.out_of_action_fails_on
-    return [f"{r.card}: {r.roll}, {'failed' if r.roll <= fails else 'passed'}" for r in rolls]
-
-
 def changes(state: CampaignState, appended: Sequence[Recorded]) -> list[tuple[str, str]]:
     """What Vox's steps in `appended` changed, as embed fields (`state`: the campaign after
     them); the choices people make are shown on their own step's message instead."""
@@ -95,7 +91,7 @@ def changes(state: CampaignState, appended: Sequence[Recorded]) -> list[tuple[st
     ]
     rolls = [e for e in found if isinstance(e, ev.OutOfActionRolled)]
     if rolls:
-        fields.append(("Out of Action tests", fit(_rolls(state, rolls), PART)))
+        fields.append(("Out of Action tests", fit(out_of_action_results(state, rolls), PART)))
     for e in found:
         if isinstance(e, ev.ExperienceAwarded):
             fields.append(("Experience", fit(_experience(state, e), PART, "no unit fought")))
