@@ -41,13 +41,12 @@ class GameReviewCommands(commands.Cog):
     async def log(
         self, interaction: discord.Interaction[VoxBot], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
-        """The last events of this channel's game (or the one that just ended), in words."""
+        """The last events of this channel's game (or the one that just ended), in words, and the
+        rolls made beside it."""
         if not 1 <= count <= 50:
             raise VoxError("Show 1 to 50 events.")
         found = await review.log(self.bot, interaction.channel_id or 0)
-        await interaction.response.send_message(
-            embed=log_embed(found.events, count, found.finished)
-        )
+        await interaction.response.send_message(embed=log_embed(found.lines, count, found.finished))
 
     @app_commands.command(name="summary")
     @app_commands.describe(round="A round that has ended (default: the last one)")

@@ -1,7 +1,8 @@
 """Reading the channel's game: its status, log and round summaries. A game that ended stays
 readable until a new game starts in the channel; every read is of the channel's latest game (the
 active one, or else the one that ended last), kept current by the tracker, so reading a finished
-game again folds nothing."""
+game again folds nothing. Its log shows the rolls made in its channel while it ran (a /roll, a
+standalone test) among its events, each after the event it followed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.errors import VoxError
 from bot.game import GameState, Recorded, RoundSummary
 from bot.game.events import GameEnded
 from bot.play.services import Services
+from bot.store.roll_log import game_rolls
 from bot.tracker import NO_GAME, NoGame, Table
 
 MAX_ROUND = 10  # /game start allows 1 to 10 rounds
@@ -72,18 +74,46 @@ async def status(services: Services, channel_id: int) -> Review:
 
 
 @dataclass(frozen=True, slots=True)
+class FreeRoll:
+    """A roll made in the game's channel while it ran that is no event of the game (those are in
+    its events already): who rolled, what, what came of it, and the event it followed."""
+
+    after: int  # the seq of the game's last event when it was rolled
+    roller: str
+    what: str
+    result: str
+
+
+Line = Recorded | FreeRoll
+
+
+@dataclass(frozen=True, slots=True)
 class Log:
-    """The whole log of the channel's latest game; `finished`: the game has ended."""
+    """The whole log of the channel's latest game, and the newest rolls made beside it;
+    `finished`: the game has ended."""
 
     events: Sequence[Recorded]
     finished: bool
+    rolls: Sequence[FreeRoll] = ()
+
+    @property
+    def lines(self) -> list[Line]:
+        """The events and the rolls in the order they happened: a roll after the event it
+        followed (rolls after the same event in the order they were made)."""
+        keyed: list[tuple[tuple[int, int], Line]] = [((r.seq, 0), r) for r in self.events]
+        keyed += [((f.after, 1), f) for f in self.rolls]
+        return [line for _, line in sorted(keyed, key=lambda k: k[0])]
 
 
 async def log(services: Services, channel_id: int) -> Log:
-    """The whole log of the channel's latest game."""
+    """The whole log of the channel's latest game, with its newest free rolls."""
     table = await latest(services, channel_id)
     events = await services.tracker.history(table)
-    return Log(events, table.state.status == "ended")
+    rolls = [
+        FreeRoll(r.entry.game_seq or 0, r.entry.user_name, r.entry.what, r.entry.result)
+        for r in await game_rolls(services.db, table.record.id)
+    ]
+    return Log(events, table.state.status == "ended", rolls)
 
 
 async def summary(services: Services, channel_id: int, round_: int | None = None) -> Summary:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import discord
+from discord.utils import escape_markdown
 
-from bot.game import GameState, Recorded, RoundSummary, Unit, describe, on_vp
+from bot.game import GameState, RoundSummary, Unit, describe, on_vp
 from bot.game.events import GameEnded
 from bot.play.game import Announcement
-from bot.play.review import Summary, round_word
+from bot.play.review import FreeRoll, Line, Summary, round_word
 from bot.ui.game.prompt import GAME_COLOUR, points, prompt_embed, who
 
 __all__ = [
@@ -172,16 +173,29 @@ def announcement_embeds(result: Announcement) -> list[discord.Embed]:
     return [*embeds, prompt_embed(result.prompt)]
 
 
-def log_embed(events: Sequence[Recorded], count: int, finished: bool = False) -> discord.Embed:
-    """The last `count` events in words; `finished`: of a game that has ended."""
-    shown = list(events)[-count:]
-    lines = [f"`#{r.seq}` {describe(r.event)}" for r in shown]
+def log_line(line: Line) -> str:
+    """`#12` and the event in words, or a roll made beside the game:
+    `🎲 Alice: 10D6 3+ → 7 successes`."""
+    if isinstance(line, FreeRoll):
+        return f"🎲 {escape_markdown(line.roller)}: {line.what} → {line.result}"
+    return f"`#{line.seq}` {describe(line.event)}"
+
+
+def log_embed(log: Sequence[Line], count: int, finished: bool = False) -> discord.Embed:
+    """The last `count` lines of the log (events and rolls) in words; `finished`: of a game that
+    has ended."""
+    shown = list(log)[-count:]
+    lines = [log_line(r) for r in shown]
     text = "\n".join(lines)
     while len(text) > 4000 and lines:
         lines.pop(0)
+        shown.pop(0)
         text = "\n".join(lines)
+    rolls = " and rolls" if any(isinstance(r, FreeRoll) for r in shown) else ""
     embed = discord.Embed(
-        title=f"Last {len(lines)} events", description=text or "nothing yet", colour=GAME_COLOUR
+        title=f"Last {len(lines)} events{rolls}",
+        description=text or "nothing yet",
+        colour=GAME_COLOUR,
     )
     if finished:
         embed.set_footer(text="This game has finished; /game start begins a new one.")
