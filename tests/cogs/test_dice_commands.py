@@ -161,7 +161,7 @@ async def test_help_lists_every_command_and_each_topic_gives_examples(harness: H
     [dice] = await harness.slash("help", topic="dice")
     for name in ("roll", "rolloff", "help"):
         assert f"**/{name}**" in dice.text
-    assert "/roll dice:10D6 target:3+" in dice.text
+    assert "/roll dice:10D6 3+ reroll 1s" in dice.text
     [campaign] = await harness.slash("help", topic="campaign")
     assert "/campaign create name:Vigilus edition:10th" in campaign.text
 
