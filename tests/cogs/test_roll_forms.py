@@ -151,3 +151,13 @@ async def test_re_rolling_failed_dice_keeps_the_roll_again_button(tmp_path: Path
         [edit] = await h.click(first.button("Re-roll failed")["custom_id"], on=first)
     assert "~~1~~→6+1=**7**" in edit.embed["description"]
     assert [b["label"] for b in edit.buttons] == ["Re-rolled", "Roll again"]
+
+
+async def test_a_modified_pool_through_the_options_shows_why_each_die_counts(
+    tmp_path: Path,
+) -> None:
+    """The bug report: `/roll dice:10D6+1 target:3+` showed a bold 2 and no +1 anywhere."""
+    async with Harness.running(tmp_path, dice=ScriptedDice([1, 2])) as h:
+        [reply] = await h.slash("roll", dice="2D6+1", target="3+")
+    assert reply.embed["description"].startswith("1+1=2 2+1=**3**\n")
+    assert reply.field("Successes") == "**1** of 2"
