@@ -114,8 +114,7 @@ class VoxBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
-        # Every die the bot rolls, whoever rolls it, is counted for the roll log (`bot.tally`).
-        self.dice = TalliedDice(dice if dice is not None else Dice())
+        self.dice = TalliedDice(dice if dice is not None else Dice())  # counted for the roll log
         self.sync_on_start = sync_on_start
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)

@@ -12,7 +12,7 @@ INTRO = (
 
 # One example per command, keyed by qualified name. A test checks every command has one.
 EXAMPLES: dict[str, str] = {
-    "roll": "/roll dice:10D6 target:3+ reroll:ones label:Bolter hits",
+    "roll": "/roll dice:10D6 3+ reroll 1s label:Bolter hits",
     "rolloff": "/rolloff opponent:@Alex",
     "attack": "/attack attacks:2 skill:3+ strength:4 ap:-1 damage:1 toughness:4 save:3+ "
     "models:10 attackers:10 abilities:sustained hits 1, reroll hits: 1s edition:10th",
