@@ -110,8 +110,8 @@ async def test_a_refused_button_logs_nothing(tmp_path: Path) -> None:
 
 
 def _rolls_then_fails(dice: Dice, *_: object) -> BattleShockTest | DenyTest:
-    for _ in range(2):
-        dice.roll(6)
+    dice.roll(6)
+    dice.roll(6)
     raise RulesError(BROKEN)
 
 
