@@ -21,6 +21,7 @@ from bot.server_only import mark_server_only, needs_a_server, refuse_outside_a_s
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
+from bot.tally import TalliedDice
 from bot.tracker import Tracker
 from bot.ui.replies import report_error
 
@@ -111,7 +112,7 @@ class VoxBot(commands.Bot):
         )
         self.settings = settings
         self.db = db
-        self.dice = dice if dice is not None else Dice()
+        self.dice = TalliedDice(dice if dice is not None else Dice())  # counted for the roll log
         self.sync_on_start = sync_on_start
         self.compute = ComputePool(processes=compute_processes)
         self.tracker = Tracker(db)

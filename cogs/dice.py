@@ -9,11 +9,11 @@ from discord.ext import commands
 from bot.client import VoxBot
 from bot.errors import VoxError
 from bot.play import rolls
-from bot.rules.pools import PoolRoll, Reroll, roll_off
+from bot.rules.pools import Reroll, roll_off
 from bot.ui.actors import actor
-from bot.ui.dice.buttons import RerollButton, reroll_view
-from bot.ui.dice.embeds import expression_embed, pool_embed, rolloff_embed
-from bot.ui.transformers import DiceOption, LabelOption, RerollOption, TargetOption
+from bot.ui.dice.buttons import RerollButton, RollAgainButton, send_roll
+from bot.ui.dice.embeds import rolloff_embed
+from bot.ui.transformers import LabelOption, RerollOption, RollOption, TargetOption
 
 
 class DiceCog(commands.Cog):
@@ -22,7 +22,7 @@ class DiceCog(commands.Cog):
 
     @app_commands.command(name="roll")
     @app_commands.describe(
-        dice="Dice to roll: D6, 10D6, 2D6+1, D3, D33, 3D6-1, 2D6+D3, D6*2, D20",
+        dice="The whole roll: 10D6 3+, 10D6 4+ reroll 1s, 3D6 dl1, 2D6+D3, 6x 2D6, D6 9-",
         target="Count dice one by one: 3+ (3 or more) or 9- (9 or less)",
         reroll="Re-roll 1s, failed dice (needs a target) or all dice, once each",
         label="What the roll is for, e.g. Bolter hits",
@@ -31,26 +31,17 @@ class DiceCog(commands.Cog):
     async def roll(
         self,
         interaction: discord.Interaction[VoxBot],
-        dice: DiceOption,
+        dice: RollOption,
         target: TargetOption | None = None,
         reroll: RerollOption | None = None,
         label: LabelOption | None = None,
         secret: bool = False,
     ) -> None:
         """Roll dice the way 40k rolls them: a total, or successes against a target like 3+."""
-        how = Reroll(reroll) if reroll else None
-        done = await rolls.roll(self.bot, actor(interaction), dice, target, how, label)
+        spec = dice.with_options(target, Reroll(reroll) if reroll else None)
         name = interaction.user.display_name
-        if not isinstance(done.roll, PoolRoll):
-            embed = expression_embed(done.roll, name, label)
-            await interaction.response.send_message(embed=embed, ephemeral=secret)
-            return
-        embed = pool_embed(done.roll, name, label)
-        if done.kept is None:  # nothing to re-roll, or too big to keep (see bot/store/rolls.py)
-            await interaction.response.send_message(embed=embed, ephemeral=secret)
-            return
-        view = reroll_view(done.kept, done.roll)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=secret)
+        done = await rolls.roll(self.bot, actor(interaction), name, spec, label, secret)
+        await send_roll(interaction, done, name)
 
     @app_commands.command(name="rolloff")
     @app_commands.describe(opponent="Who you are rolling off against")
@@ -67,5 +58,5 @@ class DiceCog(commands.Cog):
 
 
 async def setup(bot: VoxBot) -> None:
-    bot.add_dynamic_items(RerollButton)
+    bot.add_dynamic_items(RerollButton, RollAgainButton)
     await bot.add_cog(DiceCog(bot))

@@ -1,5 +1,9 @@
-"""/roll and its "Re-roll failed" button: a pool with failed dice is kept so the button can re-roll
-them once, only for the player who rolled, even after a restart."""
+"""/roll, its "Re-roll failed" button and its "Roll again" button.
+
+A roll is saved to the channel's roll log (its own row, with the text Roll again rolls); a single
+pool with failed dice is also kept so its button can re-roll them once, only for the player who
+rolled, even after a restart. Roll again may be pressed by anyone: the new roll is theirs.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +11,33 @@ from dataclasses import dataclass
 
 from bot.errors import NotAllowed, NotFound, Stale
 from bot.play.actor import Actor
+from bot.play.roll_log import save_tally
 from bot.play.services import Services
 from bot.rules.errors import IllegalAction
-from bot.rules.notation import DiceExpr, ExpressionRoll
-from bot.rules.pools import PoolRoll, Reroll, Target, reroll_pool, roll_expression, roll_pool
+from bot.rules.pools import PoolRoll, Reroll, reroll_pool
+from bot.rules.roll_sets import SpecRoll, pool_result, roll_spec
+from bot.rules.roll_spec import RollSpec, parse_spec
+from bot.store import roll_log
 from bot.store.rolls import ROLL_KEPT_FOR, RollExpired, load_roll, replace_roll, save_roll
+from bot.tally import describe, tallying
 
 ALREADY = "Those dice have already been re-rolled; a die is never re-rolled twice."
 EXPIRED = f"That roll is more than {ROLL_KEPT_FOR.days} days old; roll again."
 GONE = "That roll is no longer kept; roll again with /roll."
 NOT_THE_ROLLER = "Only the player who rolled these dice can re-roll them."
+AGAIN_GONE = "That roll is no longer kept; type it again with /roll."
 
 
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """A roll: a total, or a pool counted against a target; `kept` names a pool kept for its
-    re-roll button (None: nothing can be re-rolled, or the pool is too big to keep)."""
+    """A roll of every set of a spec. `logged` names its roll log row (for Roll again; None
+    outside a channel); `kept` names a single pool kept for its re-roll button (None: nothing
+    can be re-rolled, or the pool is too big to keep)."""
 
-    roll: ExpressionRoll | PoolRoll
+    roll: SpecRoll
+    label: str | None = None
+    secret: bool = False
+    logged: int | None = None
     kept: int | None = None
 
 
@@ -39,19 +52,35 @@ class Rerolled:
 async def roll(
     services: Services,
     actor: Actor,
-    dice: DiceExpr,
-    target: Target | None = None,
-    reroll: Reroll | None = None,
+    name: str,
+    spec: RollSpec,
     label: str | None = None,
+    secret: bool = False,
+    command: str = "/roll",
 ) -> Rolled:
-    """Roll `dice` (counted against `target` if given); a pool with failed dice is kept."""
-    if target is None:
-        return Rolled(roll_expression(dice, services.dice, reroll))
-    pool = roll_pool(dice, target, services.dice, reroll)
-    if not pool.rerollable_failures:
-        return Rolled(pool)
-    kept = await save_roll(services.db, actor.user_id, actor.channel_id or None, pool, label)
-    return Rolled(pool, kept)
+    """Roll `spec` for `actor` (`name`: their display name) and log it."""
+    with tallying() as tally:  # the roll's own row: the interaction's tally sees no dice
+        done = roll_spec(spec, services.dice)
+    kept = None
+    single = done.sets[0] if len(done.sets) == 1 else None
+    if isinstance(single, PoolRoll) and single.rerollable_failures:
+        kept = await save_roll(services.db, actor.user_id, actor.channel_id or None, single, label)
+    tally.what, tally.result = spec.text, done.summary
+    logged = await save_tally(
+        services, actor, name, command, tally, again=spec.text, label=label, secret=secret
+    )
+    return Rolled(done, label, secret, logged, kept)
+
+
+async def roll_again(services: Services, actor: Actor, name: str, logged: int) -> Rolled:
+    """The logged roll's text rolled again, by whoever asked, under its label, as secret as it
+    was."""
+    found = await roll_log.load_roll(services.db, logged)
+    if found is None or found.entry.again is None:
+        raise NotFound(AGAIN_GONE)
+    entry = found.entry
+    spec = parse_spec(entry.again or "")
+    return await roll(services, actor, name, spec, entry.label, entry.secret, "Roll again")
 
 
 async def reroll_failed(services: Services, actor: Actor, roll_id: int) -> Rerolled:
@@ -70,4 +99,8 @@ async def reroll_failed(services: Services, actor: Actor, roll_id: int) -> Rerol
     pool = reroll_pool(stored.pool, Reroll.FAILED, services.dice)
     if not await replace_roll(services.db, stored, pool):
         raise IllegalAction(ALREADY)  # re-rolled by a click a moment before this one
+    describe(
+        f"{pool.expression.text.upper()} {pool.target}: failed dice re-rolled",
+        pool_result(pool),
+    )
     return Rerolled(pool, stored.label)

@@ -21,7 +21,7 @@ class SpecRoll:
     """Every set a spec rolled, in order: totals, or pools counted against the target."""
 
     spec: RollSpec
-    sets: tuple[ExpressionRoll, ...] | tuple[PoolRoll, ...]
+    sets: tuple[ExpressionRoll | PoolRoll, ...]
 
     @property
     def summary(self) -> str:
@@ -32,11 +32,14 @@ class SpecRoll:
         return f"{len(self.sets)} rolls: {results}"
 
 
+def pool_result(pool: PoolRoll) -> str:
+    """`7 successes of 10`."""
+    word = "success" if pool.successes == 1 else "successes"
+    return f"{pool.successes} {word} of {len(pool.dice)}"
+
+
 def _one(rolled: ExpressionRoll | PoolRoll) -> str:
-    if isinstance(rolled, PoolRoll):
-        word = "success" if rolled.successes == 1 else "successes"
-        return f"{rolled.successes} {word} of {len(rolled.dice)}"
-    return str(rolled.total)
+    return pool_result(rolled) if isinstance(rolled, PoolRoll) else str(rolled.total)
 
 
 def _short(rolled: ExpressionRoll | PoolRoll) -> str:

@@ -9,22 +9,23 @@ from discord import app_commands
 
 from bot.errors import VoxError
 from bot.rules.names import clean_name
-from bot.rules.notation import MAX_EXPRESSION_LENGTH, DiceExpr, parse
+from bot.rules.notation import MAX_EXPRESSION_LENGTH
 from bot.rules.pools import Reroll, Target, parse_target
+from bot.rules.roll_spec import RollSpec, parse_spec
 
 if TYPE_CHECKING:
     from bot.client import VoxBot
 
 
-class DiceExprTransformer(app_commands.Transformer["VoxBot"]):
-    """`2D6+1`, `D3`, `D33`… parsed by the rules notation."""
+class RollSpecTransformer(app_commands.Transformer["VoxBot"]):
+    """A whole roll in one string: `10D6 3+`, `3D6 dl1`, `6x 2D6`… (`bot.rules.roll_spec`)."""
 
     @property
     def max_value(self) -> int:
         return MAX_EXPRESSION_LENGTH
 
-    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> DiceExpr:
-        return parse(value)
+    async def transform(self, interaction: discord.Interaction[VoxBot], value: str) -> RollSpec:
+        return parse_spec(value)
 
 
 class TargetTransformer(app_commands.Transformer["VoxBot"]):
@@ -38,7 +39,7 @@ class TargetTransformer(app_commands.Transformer["VoxBot"]):
         return parse_target(value)
 
 
-DiceOption = app_commands.Transform[DiceExpr, DiceExprTransformer]
+RollOption = app_commands.Transform[RollSpec, RollSpecTransformer]
 TargetOption = app_commands.Transform[Target, TargetTransformer]
 
 

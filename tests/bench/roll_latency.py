@@ -24,6 +24,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("total", {"dice": "2D6+1"}),
     ("pool", {"dice": "20D6", "target": "3+"}),
     ("pool + reroll", {"dice": "20D6", "target": "4+", "reroll": "ones"}),
+    ("one string: pool + reroll", {"dice": "20D6 4+ reroll 1s"}),
+    ("one string: 3D6 dl1", {"dice": "3D6 dl1"}),
+    ("one string: 10 sets, 1,000 dice", {"dice": "10x 100D6+1 4+ reroll 1s"}),
 ]
 
 

@@ -34,7 +34,7 @@ async def test_roll_pool_counts_successes_and_marks_rerolled_dice(tmp_path: Path
         [reply] = await h.slash("roll", dice="3D6", target="4+", reroll="ones")
     assert reply.field("Successes") == "**3** of 3"
     assert "~~1~~→**5**" in reply.embed["description"]
-    assert reply.buttons == []  # nothing failed, so no re-roll button
+    assert [b["label"] for b in reply.buttons] == ["Roll again"]  # nothing failed to re-roll
 
 
 async def test_roll_reroll_ones_with_no_one_rolled_keeps_the_roll(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ async def test_reroll_button_rerolls_failed_dice_once_for_the_roller(tmp_path: P
         [reply] = await h.slash("roll", dice="3D6", target="3+")
         assert reply.field("Successes") == "**1** of 3"
         button = reply.button("Re-roll failed")
-        assert re.fullmatch(r"vox:reroll:\d+", button["custom_id"])
+        assert re.fullmatch(r"vox:reroll:\d+:\d+", button["custom_id"])
 
         [stranger] = await h.click(button["custom_id"], on=reply, user=BOB)
         assert stranger.ephemeral and "Only the player who rolled" in stranger.content
@@ -97,7 +97,7 @@ async def test_bad_target_is_one_ephemeral_sentence(harness: Harness) -> None:
 
 async def test_reroll_failed_without_target_says_to_add_one(harness: Harness) -> None:
     [reply] = await harness.slash("roll", dice="2D6", reroll="failed")
-    assert reply.ephemeral and "add target:3+" in reply.content
+    assert reply.ephemeral and "add one, such as 10D6 3+" in reply.content
 
 
 async def test_roll_of_more_than_1000_dice_is_refused(harness: Harness) -> None:
@@ -133,7 +133,7 @@ async def test_unexpected_error_gets_an_apology_with_an_error_id(
     def broken(*_: object, **__: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(sys.modules["bot.play.rolls"], "roll_expression", broken)
+    monkeypatch.setattr(sys.modules["bot.play.rolls"], "roll_spec", broken)
     [reply] = await harness.slash("roll", dice="D6")
     found = re.search(r"error id `([0-9a-f]{8})`", reply.content)
     assert reply.ephemeral and found
@@ -161,7 +161,7 @@ async def test_help_lists_every_command_and_each_topic_gives_examples(harness: H
     [dice] = await harness.slash("help", topic="dice")
     for name in ("roll", "rolloff", "help"):
         assert f"**/{name}**" in dice.text
-    assert "/roll dice:10D6 target:3+" in dice.text
+    assert "/roll dice:10D6 3+ reroll 1s" in dice.text
     [campaign] = await harness.slash("help", topic="campaign")
     assert "/campaign create name:Vigilus edition:10th" in campaign.text
 

@@ -1,4 +1,5 @@
-"""bot/play/rolls.py: a pool with failed dice is kept and re-rolled once, only by its roller."""
+"""bot/play/rolls.py: a pool with failed dice is kept and re-rolled once, only by its roller; every
+roll is logged with the text Roll again rolls, and Roll again rolls it for whoever asks."""
 
 from __future__ import annotations
 
@@ -11,23 +12,31 @@ import pytest
 
 from bot.errors import NotAllowed, NotFound, Stale
 from bot.play.actor import Actor
-from bot.play.rolls import reroll_failed, roll
+from bot.play.rolls import reroll_failed, roll, roll_again
 from bot.play.services import Services
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import IllegalAction
-from bot.rules.notation import parse
-from bot.rules.pools import PoolRoll, parse_target
+from bot.rules.pools import PoolRoll
+from bot.rules.roll_spec import parse_spec
+from bot.store import roll_log
 from bot.store.database import Database
+from bot.tally import TalliedDice
+from bot.tracker import Tracker
 
 ROLLER, OTHER = Actor(user_id=1, channel_id=5), Actor(user_id=2, channel_id=5)
 
 
 @dataclass
 class Table:
-    """The two services a roll uses (`Services` asks for more; these use cases need only these)."""
+    """The services a roll uses (`Services` asks for more; these use cases need only these)."""
 
     db: Database
-    dice: ScriptedDice = field(default_factory=lambda: ScriptedDice([]))
+    tracker: Tracker
+    scripted: ScriptedDice = field(default_factory=lambda: ScriptedDice([]))
+
+    @property
+    def dice(self) -> TalliedDice:
+        return TalliedDice(self.scripted)
 
 
 def services(table: Table) -> Services:
@@ -37,27 +46,82 @@ def services(table: Table) -> Services:
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
     async with await Database.open(tmp_path / "vox.sqlite3") as db:
-        yield Table(db)
+        yield Table(db, Tracker(db))
 
 
 async def kept_pool(table: Table, faces: list[int]) -> int:
-    table.dice = ScriptedDice(faces)
-    done = await roll(services(table), ROLLER, parse("3D6"), parse_target("4+"), label="Bolters")
+    table.scripted = ScriptedDice(faces)
+    done = await roll(services(table), ROLLER, "Alice", parse_spec("3D6 4+"), label="Bolters")
     assert done.kept is not None
     return done.kept
 
 
 async def test_a_total_or_a_pool_without_failures_is_not_kept(table: Table) -> None:
-    table.dice = ScriptedDice([2, 3, 4, 5, 6])
-    total = await roll(services(table), ROLLER, parse("2D6"))
-    pool = await roll(services(table), ROLLER, parse("3D6"), parse_target("4+"))
-    assert total.kept is None and not isinstance(total.roll, PoolRoll)
-    assert pool.kept is None and isinstance(pool.roll, PoolRoll)
+    table.scripted = ScriptedDice([2, 3, 4, 5, 6])
+    total = await roll(services(table), ROLLER, "Alice", parse_spec("2D6"))
+    pool = await roll(services(table), ROLLER, "Alice", parse_spec("3D6 4+"))
+    assert total.kept is None and not isinstance(total.roll.sets[0], PoolRoll)
+    assert pool.kept is None and isinstance(pool.roll.sets[0], PoolRoll)
+
+
+async def test_repeated_pools_are_not_kept_for_the_re_roll_button(table: Table) -> None:
+    table.scripted = ScriptedDice([1, 1, 1, 1])
+    done = await roll(services(table), ROLLER, "Alice", parse_spec("2x 2D6 4+"))
+    assert done.kept is None and done.logged is not None
+
+
+async def test_a_roll_is_logged_with_its_words_and_every_d6_face(table: Table) -> None:
+    table.scripted = ScriptedDice([1, 6, 6, 3])
+    done = await roll(services(table), ROLLER, "Alice", parse_spec("4D6 4+"), label="Bolters")
+    assert done.logged is not None
+    found = await roll_log.load_roll(table.db, done.logged)
+    assert found is not None
+    entry = found.entry
+    assert (entry.what, entry.result, entry.again, entry.label) == (
+        "4D6 4+",
+        "2 successes of 4",
+        "4D6 4+",
+        "Bolters",
+    )
+    assert (entry.d6, entry.dice, entry.user_name, entry.command) == (
+        (1, 0, 1, 0, 0, 2),
+        4,
+        "Alice",
+        "/roll",
+    )
+
+
+async def test_roll_again_rolls_the_same_text_for_whoever_asks(table: Table) -> None:
+    table.scripted = ScriptedDice([2, 3])
+    first = await roll(services(table), ROLLER, "Alice", parse_spec("2D6"), label="Charge")
+    assert first.logged is not None
+    table.scripted = ScriptedDice([6, 5])
+    again = await roll_again(services(table), OTHER, "Bob", first.logged)
+    assert again.roll.spec.text == "2D6" and again.label == "Charge"
+    assert again.roll.sets[0].total == 11  # type: ignore[union-attr]
+    assert again.logged is not None
+    found = await roll_log.load_roll(table.db, again.logged)
+    assert found is not None and (found.entry.user_id, found.entry.command) == (2, "Roll again")
+
+
+async def test_roll_again_of_a_secret_roll_stays_secret(table: Table) -> None:
+    table.scripted = ScriptedDice([2, 3])
+    first = await roll(services(table), ROLLER, "Alice", parse_spec("D6"), secret=True)
+    assert first.logged is not None
+    again = await roll_again(services(table), ROLLER, "Alice", first.logged)
+    assert again.secret
+
+
+async def test_roll_again_of_a_roll_no_longer_logged_is_one_sentence(table: Table) -> None:
+    table.scripted = ScriptedDice([])
+    with pytest.raises(NotFound, match="no longer kept; type it again with /roll"):
+        await roll_again(services(table), ROLLER, "Alice", 999)
+    assert table.scripted.remaining == 0
 
 
 async def test_a_kept_pool_is_re_rolled_once_with_its_label(table: Table) -> None:
     kept = await kept_pool(table, [1, 2, 6])
-    table.dice = ScriptedDice([5, 4])
+    table.scripted = ScriptedDice([5, 4])
     done = await reroll_failed(services(table), ROLLER, kept)
     assert done.label == "Bolters" and done.pool.successes == 3
     with pytest.raises(IllegalAction, match="never re-rolled twice"):
@@ -66,10 +130,10 @@ async def test_a_kept_pool_is_re_rolled_once_with_its_label(table: Table) -> Non
 
 async def test_only_the_roller_may_re_roll_and_no_die_is_rolled_first(table: Table) -> None:
     kept = await kept_pool(table, [1, 2, 6])
-    table.dice = ScriptedDice([5, 4])
+    table.scripted = ScriptedDice([5, 4])
     with pytest.raises(NotAllowed, match="Only the player who rolled"):
         await reroll_failed(services(table), OTHER, kept)
-    assert table.dice.remaining == 2
+    assert table.scripted.remaining == 2
 
 
 async def test_an_expired_roll_is_stale_and_an_unknown_one_not_found(table: Table) -> None:

@@ -16,7 +16,7 @@ from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.quote import shorten
 from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict, steps_of
 from bot.ui.attack.leader import destroyed, leader_fate, leader_text, wiped
-from bot.ui.dice.embeds import die_text
+from bot.ui.dice.faces import die_text
 
 FIELD_LIMIT = 1000
 UNAVAILABLE_LIMIT = 200

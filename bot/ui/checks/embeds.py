@@ -12,7 +12,8 @@ from bot.play.charges import Charge
 from bot.play.leadership import BattleShock, Escape, Morale, OnUnit
 from bot.play.moves import Advance, Reserves
 from bot.rules.deployment import RESERVE_TARGET, ReserveRolls
-from bot.ui.dice.embeds import ROLL_COLOUR, die_text
+from bot.ui.dice.embeds import ROLL_COLOUR
+from bot.ui.dice.faces import die_text
 from bot.ui.game.embeds import unit_line
 from bot.ui.tables import percent, pmf_table
 

@@ -12,7 +12,7 @@ INTRO = (
 
 # One example per command, keyed by qualified name. A test checks every command has one.
 EXAMPLES: dict[str, str] = {
-    "roll": "/roll dice:10D6 target:3+ reroll:ones label:Bolter hits",
+    "roll": "/roll dice:10D6 3+ reroll 1s label:Bolter hits",
     "rolloff": "/rolloff opponent:@Alex",
     "rolls history": "/rolls history",
     "rolls stats": "/rolls stats player:@Alex since:2025-01-01",

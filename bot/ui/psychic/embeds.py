@@ -13,7 +13,7 @@ from bot.rules.psychic import (
     chance_to_deny,
     chance_to_pass,
 )
-from bot.ui.dice.embeds import die_text
+from bot.ui.dice.faces import die_text
 from bot.ui.game.embeds import unit_line
 
 PSYCHIC_COLOUR = discord.Colour.purple()

@@ -17,7 +17,7 @@ from bot.rules.psychic7 import (
     chance_to_deny,
     chance_to_manifest,
 )
-from bot.ui.dice.embeds import die_text
+from bot.ui.dice.faces import die_text
 from bot.ui.psychic.embeds import PSYCHIC_COLOUR, tracked_lines
 
 EDITION = "7th edition"
