@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.rules.dice import ScriptedDice
 from bot.store.roll_log import RollEntry, add_roll
 from tests.harness import ALICE, BOB, CHANNEL_ID, Harness, Rejected
 
@@ -118,6 +119,21 @@ async def test_history_escapes_what_members_typed_and_fits_in_one_embed(
         name = line.split(" · ")[1]
         assert re.fullmatch(r"\*\*(\\[*_~|`]|>)+…\*\*", name), name  # a > mid-line is text
         assert 36 <= len(name) <= 44, name  # up to 40 characters, escapes and all
+
+
+async def test_rolls_made_with_roll_show_in_history_and_stats_but_secret_ones_do_not(
+    tmp_path: Path,
+) -> None:
+    async with Harness.running(tmp_path, dice=ScriptedDice([1, 2, 3, 4, 5, 6, 6, 6])) as h:
+        await h.slash("roll", dice="4D6 3+", label="Bolter hits")
+        await h.slash("roll", dice="2D6", secret=True)
+        await h.slash("roll", dice="2D6+1", user=BOB)
+        [history] = await h.slash("rolls history")
+        [stats] = await h.slash("rolls stats")
+    newest, older = lines(history)
+    assert newest.endswith("· **Bob** · /roll 2D6+1 — **13**")
+    assert older.endswith("· **Alice** · /roll 4D6 3+ (Bolter hits) — **2 successes of 4**")
+    assert stats.embed["title"] == "🎲 Are the dice fair? 6 D6 rolled"  # not the secret two
 
 
 # -- /rolls stats -------------------------------------------------------------------------------
