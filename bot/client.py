@@ -30,6 +30,7 @@ log = logging.getLogger("vox")
 
 EXTENSIONS = (
     "cogs.dice",
+    "cogs.rolls",
     "cogs.attack",
     "cogs.game",
     "cogs.points",

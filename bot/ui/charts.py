@@ -1,4 +1,5 @@
-"""PNG bar charts of exact distributions, drawn with Pillow and sized to read on a phone.
+"""PNG bar charts of exact distributions (and of D6 faces against a fair die), drawn with Pillow
+and sized to read on a phone.
 
 A chart has six colours and the anti-aliased edges between each and the background, so it is
 encoded as a palette PNG of exactly those: about 1.5 ms and half the bytes of a full-colour PNG
@@ -19,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -140,10 +142,14 @@ def draw_distribution(
     _draw_heading(draw, title, subtitle, highlight is not None)
     _draw_grid(draw, step, y_max)
     _draw_bars(draw, probs, shown, y_max, highlight)
+    _draw_xlabel(draw, xlabel)
+    return image
+
+
+def _draw_xlabel(draw: ImageDraw.ImageDraw, xlabel: str) -> None:
     draw.text(
         (MARGIN_LEFT + PLOT_W / 2, HEIGHT - 30), xlabel, fill=MUTED, font=_font(22), anchor="mm"
     )
-    return image
 
 
 def _draw_heading(draw: ImageDraw.ImageDraw, title: str, subtitle: str, legend: bool) -> None:
@@ -218,7 +224,45 @@ class Chart:
         )
 
 
-_rendered: OrderedDict[Chart, bytes] = OrderedDict()
+@dataclass(frozen=True)
+class FaceChart:
+    """How often each D6 face came up (`shares`, faces 1 to 6) against a fair die's 1 in 6."""
+
+    shares: tuple[float, ...]
+    title: str
+    subtitle: str = ""
+
+    def png(self) -> bytes:
+        return encode(draw_faces(self.shares, title=self.title, subtitle=self.subtitle))
+
+
+def draw_faces(shares: Sequence[float], *, title: str, subtitle: str = "") -> Image.Image:
+    """A bar per face with its share above it, and a line across at 1 in 6: a fair die."""
+    fair = 1 / len(shares)
+    step = _nice_step(max(*shares, fair))
+    y_max = step * (int(max(*shares, fair) / step) + 1)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_heading(draw, title, subtitle, legend=False)
+    _draw_grid(draw, step, y_max)
+    y = BASE_Y - PLOT_H * fair / y_max  # behind the bars: seen between them and above short ones
+    draw.line([(MARGIN_LEFT, y), (WIDTH - MARGIN_RIGHT, y)], fill=HIGHLIGHT, width=3)
+    _draw_bars(draw, [0.0, *shares], list(range(1, len(shares) + 1)), y_max, None)
+    right = WIDTH - MARGIN_RIGHT
+    draw.line([(right - 190, 40), (right - 160, 40)], fill=HIGHLIGHT, width=3)
+    draw.text((right - 152, 40), "fair: 1 in 6", fill=TEXT, font=_font(22), anchor="lm")
+    _draw_xlabel(draw, "face")
+    return image
+
+
+class Drawable(Protocol):
+    """A chart: hashable by what it shows (the cache key), drawn by `png`."""
+
+    def __hash__(self) -> int: ...
+    def png(self) -> bytes: ...
+
+
+_rendered: OrderedDict[Drawable, bytes] = OrderedDict()
 
 
 @functools.cache
@@ -226,7 +270,7 @@ def _drawer() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="vox-chart")
 
 
-async def render(chart: Chart) -> bytes:
+async def render(chart: Drawable) -> bytes:
     """The chart's PNG, drawn in the chart thread (or taken from the cache)."""
     png = _rendered.get(chart)
     if png is None:

@@ -18,7 +18,8 @@ from tests.e2e.fake_discord import (
     iter_embed_fields,
 )
 
-REROLL_ID = re.compile(r"vox:reroll:\d{1,18}")
+REROLL_ID = re.compile(r"vox:reroll:\d{1,18}:\d{1,18}")
+AGAIN_ID = re.compile(r"vox:again:\d{1,18}")
 
 
 def assert_one_sentence(text: str) -> None:
@@ -49,7 +50,22 @@ async def test_roll_an_expression_answers_with_its_total(online: FakeDiscord) ->
     assert not reply.ephemeral
     total = int(field(reply, "Total").strip("*"))
     assert 3 <= total <= 13
-    assert reply.custom_ids() == []  # no target, no button
+    (again,) = reply.custom_ids()  # no target: no Re-roll failed, only Roll again
+    assert AGAIN_ID.fullmatch(again)
+
+
+async def test_roll_again_posts_a_new_roll_credited_to_whoever_pressed(
+    online: FakeDiscord,
+) -> None:
+    interaction = await online.dispatch_command("roll", {"dice": "6x 2D6", "label": "Advance"})
+    reply = await online.wait_for_callback(interaction)
+    assert reply.message is not None
+    (again,) = reply.custom_ids()
+    pressed = await online.wait_for_callback(await online.click(reply.message, again, BOB))
+    assert pressed.type == MESSAGE and not pressed.ephemeral
+    embed = pressed.embeds[0]
+    assert embed["title"] == "🎲 Advance — 6x 2D6"
+    assert embed["footer"]["text"] == "Rolled again by Bob"
 
 
 async def test_secret_roll_is_ephemeral(online: FakeDiscord) -> None:
@@ -65,8 +81,8 @@ async def test_reroll_button_rerolls_for_the_roller_only(online: FakeDiscord) ->
     reply = await online.wait_for_callback(interaction)
     assert reply.type == MESSAGE
     assert field(reply, "Successes") == "**0** of 10"
-    (button,) = reply.custom_ids()
-    assert REROLL_ID.fullmatch(button)
+    button, again = reply.custom_ids()
+    assert REROLL_ID.fullmatch(button) and AGAIN_ID.fullmatch(again)
     assert reply.message is not None
 
     stranger = await online.click(reply.message, button, BOB)

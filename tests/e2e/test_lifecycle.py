@@ -29,7 +29,7 @@ async def test_sigterm_closes_cleanly_and_a_restart_neither_resyncs_nor_breaks_b
     reply = await fake.wait_for_callback(rolled)
     assert reply.type == MESSAGE
     assert reply.message is not None
-    (button,) = reply.custom_ids()
+    button, _again = reply.custom_ids()  # Re-roll failed, Roll again
 
     assert await first.stop() == 0
     assert "database closed" in first.stderr

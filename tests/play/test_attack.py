@@ -54,12 +54,12 @@ async def test_typed_options_take_the_place_of_the_unit_s(tmp_path: Path) -> Non
 
 
 async def test_a_stranger_is_refused_before_any_die_is_rolled(tmp_path: Path) -> None:
-    async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
+    dice = ScriptedDice([4, 4, 5, 6, 2, 3])
+    async with Harness.running(tmp_path, dice=dice) as h:
         await game(h)
         with pytest.raises(NotAllowed):
             await attack(h.bot, DAVE_HERE, Ask(Typed(**RIFLE)))
-        dice = h.bot.dice.inner  # the test's own dice, under the bot's tally
-        assert isinstance(dice, ScriptedDice) and dice.remaining == 6
+        assert dice.remaining == 6
         # Anyone may roll an attack that damages no tracked unit.
         untracked = Typed(attacker="Intercessors", weapon="Bolt rifle", toughness=5, save="5+")
         done = await attack(h.bot, DAVE_HERE, Ask(untracked))

@@ -11,6 +11,7 @@ from bot.errors import NotAllowed, Stale
 from bot.play.actor import Actor
 from bot.play.attack import Ask, Attacked, Offered, Typed, Warned, attack
 from bot.rules.dice import ScriptedDice
+from bot.tally import TalliedDice
 from tests.cogs.test_attack_choice import SIX, armies
 from tests.cogs.test_attack_in_game import to_phase
 from tests.harness import ALICE, CHANNEL_ID, DAVE, Harness
@@ -20,8 +21,9 @@ AT_BOYZ = Typed(attacker="Intercessors", target="Boyz")
 
 
 def untouched(h: Harness) -> bool:
-    dice = h.bot.dice.inner  # the test's own dice, under the bot's tally
-    return isinstance(dice, ScriptedDice) and dice.remaining == len(SIX)
+    dice = h.bot.dice
+    assert isinstance(dice, TalliedDice)  # the bot counts its dice for the roll log
+    return isinstance(dice.inner, ScriptedDice) and dice.inner.remaining == len(SIX)
 
 
 async def test_the_choice_is_offered_with_the_phase_default_and_nothing_rolled(

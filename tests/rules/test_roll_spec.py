@@ -142,7 +142,7 @@ def test_the_string_is_capped_at_a_hundred_characters() -> None:
 
 def test_an_option_and_the_same_thing_in_the_string_is_one_sentence() -> None:
     spec = parse_spec("10D6 3+ reroll 1s")
-    with pytest.raises(InvalidDice, match="in the dice .*and in target: too; give it once"):
+    with pytest.raises(InvalidDice, match=r"in the dice .*and in target: too; give it once"):
         spec.with_options(Target(4), None)
     with pytest.raises(InvalidDice, match="in the dice and in reroll: too; give it once"):
         spec.with_options(None, Reroll.ALL)
@@ -201,9 +201,7 @@ def test_repeated_sets_roll_separately_and_sum_up_in_the_summary() -> None:
     assert one.summary == "1 success of 2"
 
 
-TEXT = st.text(
-    alphabet=st.sampled_from(list("0123456789dDxX+-*/ ktlhprowaefs19×")), max_size=40
-)
+TEXT = st.text(alphabet=st.sampled_from(list("0123456789dDxX+-*/ ktlhprowaefs19×")), max_size=40)
 
 
 @settings(max_examples=400, deadline=None)

@@ -131,12 +131,12 @@ async def test_an_expired_roll_s_button_says_so_in_one_sentence(tmp_path: Path) 
     assert gone.ephemeral and gone.content == "That roll is more than 7 days old; roll again."
 
 
-async def test_a_roll_too_big_to_keep_is_shown_without_a_button(
+async def test_a_roll_too_big_to_keep_is_shown_without_a_re_roll_button(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(rolls, "MAX_PAYLOAD", 10)
     async with Harness.running(tmp_path, dice=ScriptedDice([1, 1])) as h:
         [reply] = await h.slash("roll", dice="2D6", target="4+")
         assert reply.field("Successes") == "**0** of 2"
-        assert reply.buttons == []
+        assert [b["label"] for b in reply.buttons] == ["Roll again"]  # no Re-roll failed
         assert await count(h.bot.db) == 0

@@ -14,6 +14,8 @@ INTRO = (
 EXAMPLES: dict[str, str] = {
     "roll": "/roll dice:10D6 3+ reroll 1s label:Bolter hits",
     "rolloff": "/rolloff opponent:@Alex",
+    "rolls history": "/rolls history",
+    "rolls stats": "/rolls stats player:@Alex since:2025-01-01",
     "attack": "/attack attacks:2 skill:3+ strength:4 ap:-1 damage:1 toughness:4 save:3+ "
     "models:10 attackers:10 abilities:sustained hits 1, reroll hits: 1s edition:10th",
     "odds": "/odds attacks:D6 skill:4+ strength:9 ap:-3 damage:D6 toughness:10 save:3+ wounds:12 "
@@ -84,7 +86,7 @@ EXAMPLES: dict[str, str] = {
 
 
 TOPICS: dict[str, tuple[str, ...]] = {
-    "dice": ("roll", "rolloff", "help"),
+    "dice": ("roll", "rolloff", "rolls", "help"),
     "attacks": ("attack", "odds"),
     "game": ("game", "cp", "vp", "unit"),
     "rolls": ("psychic", "smite", "warp-charge", "morale", "battleshock", "desperate-escape",
