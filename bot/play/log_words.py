@@ -70,10 +70,9 @@ def morale(unit: str | None, test: MoraleTest) -> Words:
 
 def battle_shock(unit: str | None, test: BattleShockTest) -> Words:
     """`Boyz Battle-shock test (Ld 7+)`: `rolled 5: battle-shocked`."""
+    what = _by(unit, f"Battle-shock test (Ld {test.leadership}+)")
     verdict = "passed" if test.passed else "battle-shocked"
-    return _by(
-        unit, f"Battle-shock test (Ld {test.leadership}+)"
-    ), f"rolled {test.total}: {verdict}"
+    return what, f"rolled {test.total}: {verdict}"
 
 
 def escape(unit: str | None, rolled: DesperateEscape) -> Words:
