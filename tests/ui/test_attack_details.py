@@ -19,6 +19,7 @@ from bot.ui.attack.embeds import (
     damage_field,
     damage_line,
     hits_field,
+    outcome_text,
     saves_field,
 )
 
@@ -125,3 +126,12 @@ def test_many_events_stay_within_the_field_limit() -> None:
     event = DamageEvent(0, 0, DamageKind.MORTAL, None, 1, (), 1, 1, 0, 5, part=1, queued=True)
     _, value = damage_field((event,) * 200, None) or ("", "")
     assert len(value) <= FIELD_LIMIT and value.endswith("more")
+
+
+def test_a_destroyed_leader_is_counted_once_among_the_models_destroyed() -> None:
+    """The card counts every model the attack destroyed, the Leader's once (it added the Leader's
+    again to `models_destroyed`, which already includes it, and said 3 of these 2)."""
+    target = Target(4, 3, wounds=1, models=1, leader=Part(save=3, wounds=1))
+    r = _resolve([4, 4, 4, 4, 1, 1], target, _weapon(attacks="2"))
+    assert (r.models_destroyed, r.leader_destroyed) == (2, 1)
+    assert outcome_text(r).startswith("**2 models destroyed** — the unit is wiped out\n")

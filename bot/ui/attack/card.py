@@ -15,7 +15,7 @@ from bot.rules.hazardous import MORTAL_WOUNDS
 from bot.rules.odds import Odds
 from bot.rules.quote import shorten
 from bot.ui.attack.embeds import ATTACK_COLOUR, ODDS_FIELD, target_line, weapon_line
-from bot.ui.attack.leader import destroyed, leader_fate, wiped
+from bot.ui.attack.leader import leader_fate, wiped
 from bot.ui.game.embeds import unit_line
 
 WEAPONS_LIMIT = 600
@@ -43,7 +43,7 @@ def weapons_text(plan: Plan) -> str:
 
 def chain_text(result: AttackResult) -> str:
     """`6 hits → 4 wounds → 3 failed saves → 3 damage → **3 models destroyed**`."""
-    k = destroyed(result)
+    k = result.models_destroyed
     text = " → ".join(
         (
             _plural(result.hits, "hit"),
@@ -89,7 +89,7 @@ def hazard_text(h: HazardOutcome) -> str:
 def luck_line(result: AttackResult, odds: Odds) -> str:
     """How likely a result at least this good was, in one line: models destroyed, or the damage
     when no model was destroyed or the target is one model (then "destroyed" is all or nothing)."""
-    k = destroyed(result)
+    k = result.models_destroyed
     one_model = result.target.all_models == 1 and result.target.wounds > 1
     if k > 0 and not one_model:
         return (

@@ -15,7 +15,7 @@ from bot.rules.odds import Odds
 from bot.rules.profiles import AttackSpec, Target, Weapon
 from bot.rules.quote import shorten
 from bot.rules.sequence import RollStep, SaveKind, Steps, Verdict, steps_of
-from bot.ui.attack.leader import destroyed, leader_fate, leader_text, wiped
+from bot.ui.attack.leader import leader_fate, leader_text, wiped
 from bot.ui.dice.faces import die_text
 
 FIELD_LIMIT = 1000
@@ -203,7 +203,7 @@ def outcome_text(result: AttackResult) -> str:
     """`**3 models destroyed**, one model has 1 of 2 wounds left` (and the Leader's fate), then
     the damage, hits and wounds."""
     t = result.target
-    k = destroyed(result)
+    k = result.models_destroyed
     text = f"**{k} model{'s' if k != 1 else ''} destroyed**"
     if result.models_left and result.wounds_left < t.wounds:
         text += f", one model has {result.wounds_left} of {t.wounds} wounds left"
@@ -220,7 +220,7 @@ def outcome_text(result: AttackResult) -> str:
 
 def luck_text(result: AttackResult, odds: Odds) -> str:
     """How likely a result at least this good was, from the exact distribution."""
-    k = destroyed(result)
+    k = result.models_destroyed
     lines = [
         f"At least {k} destroyed: **{odds.p_destroyed_at_least(k):.1%}** of rolls "
         f"(average {odds.destroyed.mean:.2f})"

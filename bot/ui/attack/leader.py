@@ -19,17 +19,6 @@ def leader_text(part: Part, name: str | None = None) -> str:
     return f"+ Leader: {name + ' ' if name else ''}{part_text(part)}"
 
 
-def leader_destroyed(result: AttackResult) -> int:
-    """The Leader models the attack destroyed (0 without a Leader, or before the engine says)."""
-    part, after = result.target.leader, result.leader_after
-    return 0 if part is None or after is None else part.models - part.alive(after)
-
-
-def destroyed(result: AttackResult) -> int:
-    """Every model the attack destroyed, the Leader's included."""
-    return result.models_destroyed + leader_destroyed(result)
-
-
 def leader_fate(result: AttackResult) -> str | None:
     """`the Leader is destroyed`, `the Leader has 2 of 5 wounds left`, `the Leader takes no
     damage`; None without a Leader (or before the engine says)."""
