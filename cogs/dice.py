@@ -8,8 +8,9 @@ from discord.ext import commands
 
 from bot.client import VoxBot
 from bot.errors import VoxError
-from bot.play import rolls
+from bot.play import log_words, rolls
 from bot.rules.pools import Reroll, roll_off
+from bot.tally import describe
 from bot.ui.actors import actor
 from bot.ui.dice.buttons import RerollButton, RollAgainButton, send_roll
 from bot.ui.dice.embeds import rolloff_embed
@@ -53,7 +54,9 @@ class DiceCog(commands.Cog):
             raise VoxError("Roll off against someone else: pick your opponent, not yourself.")
         first = interaction.user.display_name
         second = opponent.display_name if opponent else "Opponent"
-        embed = rolloff_embed(roll_off(self.bot.dice), first, second)
+        off = roll_off(self.bot.dice)
+        describe(*log_words.roll_off(f"{first} v {second}", off, (first, second)))
+        embed = rolloff_embed(off, first, second)
         await interaction.response.send_message(embed=embed)
 
 

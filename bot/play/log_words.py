@@ -153,11 +153,17 @@ def warp_pool(pool: WarpPool) -> Words:
     return "Warp Charge pools", f"rolled {pool.die.value}: {points}"
 
 
-def roll_off(why: str, rolled: RollOff | FirstTurnRollOff, players: Sequence[int]) -> Words:
-    """`Roll-off for the first turn`: `3–3, 5+1–2: <@1> wins` (the +1: who deployed first)."""
+def roll_off(why: str, rolled: RollOff | FirstTurnRollOff, players: Sequence[str]) -> Words:
+    """`Roll-off for the first turn`: `3–3, 5+1–2: <@1> wins` (the +1: who deployed first);
+    `players` as the line names them (mentions, or names)."""
     bonus = rolled.bonus_player if isinstance(rolled, FirstTurnRollOff) else None
     rounds = [
         "–".join(f"{v}+1" if bonus == i else str(v) for i, v in enumerate(faces))
         for faces in rolled.rounds
     ]
-    return f"Roll-off for {why}", f"{', '.join(rounds)}: <@{players[rolled.winner]}> wins"
+    return f"Roll-off for {why}", f"{', '.join(rounds)}: {players[rolled.winner]} wins"
+
+
+def mentions(players: Sequence[int]) -> list[str]:
+    """The players as mentions (an embed shows them as names and notifies nobody)."""
+    return [f"<@{p}>" for p in players]

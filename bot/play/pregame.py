@@ -78,7 +78,7 @@ async def start(services: Services, actor: Actor, new: NewGame) -> Offer | Annou
         eternum = started.edition == "eternum"
         off = attacker_defender_rolloff(services.dice) if eternum else roll_off(services.dice)
         why = "Attacker and Defender" if eternum else "who goes first"
-        describe(*log_words.roll_off(why, off, state.players))
+        describe(*log_words.roll_off(why, off, log_words.mentions(state.players)))
         return Offer(game_id, off, state.players[off.winner], state.players, roles=eternum)
     player = actor.user_id if new.first == "me" else new.opponent
     outcome = await tracker.act(
@@ -109,7 +109,7 @@ async def finish_deploying(services: Services, actor: Actor, game_id: int, playe
     outcome = await services.tracker.act(
         actor.channel_id, actor.user_id, lambda s: finish_deployment(s, player, rolloff)
     )
-    describe(*log_words.roll_off("the first turn", rolloff, players))
+    describe(*log_words.roll_off("the first turn", rolloff, log_words.mentions(players)))
     recorded_in_game()  # the roll-off is the DeploymentFinished event's
     chooser = outcome.state.chooser
     assert chooser is not None  # finish_deployment names the roll-off's winner

@@ -54,6 +54,8 @@ STANDALONE: list[tuple[str, dict[str, Any], list[int], str, str]] = [
      f"2–5: <@{BOB.id}> wins"),
     ("game start", {"opponent": BOB, "edition": "eternum"}, [3, 3, 5, 2],
      "Roll-off for Attacker and Defender", f"3–3, 5–2: <@{ALICE.id}> wins"),
+    ("rolloff", {"opponent": BOB}, [4, 4, 1, 6], "Roll-off for Alice v Bob", "4–4, 1–6: Bob wins"),
+    ("rolloff", {}, [6, 2], "Roll-off for Alice v Opponent", "6–2: Alice wins"),
 ]  # fmt: skip
 
 
