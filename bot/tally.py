@@ -6,7 +6,8 @@ rolled it — /roll, an attack, a charge, a test, a button. When the interaction
 becomes one row of the roll log (`bot.store.roll_log`) if it rolled anything. A use case that
 knows better words for what was rolled and what came of it says so with `describe`; one whose dice
 are in the game's own events says so with `recorded_in_game` (so /game log does not show them
-twice); one that saved its own row (/roll, for its Roll again button) marks the tally `logged`.
+twice); /roll offers its text to roll again (`offer_again`). The row is written after the answer,
+so nobody waits for it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ class Tally:
     what: str | None = None
     result: str | None = None
     game_action: bool = False  # the roll was recorded as a game event (it is in /game log already)
-    logged: bool = False  # the use case saved its own row
     secret: bool = False  # only the roller saw it: kept out of history and stats
+    again: str | None = None  # the /roll text its Roll again button rolls
+    label: str | None = None  # what the player said the roll was for
 
     def add(self, sides: int, face: int) -> None:
         self.dice += 1
@@ -62,6 +64,13 @@ def recorded_in_game() -> None:
     tally = _CURRENT.get()
     if tally is not None:
         tally.game_action = True
+
+
+def offer_again(text: str, label: str | None) -> None:
+    """The current interaction's answer carries a Roll again button that rolls `text`."""
+    tally = _CURRENT.get()
+    if tally is not None:
+        tally.again, tally.label = text, label
 
 
 def shown_privately(secret: bool = True) -> None:

@@ -40,9 +40,8 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Roll dice the way 40k rolls them: a total, or successes against a target like 3+."""
         spec = dice.with_options(target, Reroll(reroll) if reroll else None)
-        name = interaction.user.display_name
-        done = await rolls.roll(self.bot, actor(interaction), name, spec, label, secret)
-        await send_roll(interaction, done, name)
+        done = await rolls.roll(self.bot, actor(interaction), spec, label, secret)
+        await send_roll(interaction, done)
 
     @app_commands.command(name="rolloff")
     @app_commands.describe(opponent="Who you are rolling off against")

@@ -25,12 +25,12 @@ async def save_tally(
     command: str,
     tally: Tally,
     *,
-    again: str | None = None,
-    label: str | None = None,
+    key: int | None = None,
     secret: bool = False,
 ) -> int | None:
     """Save what `tally` counted as one roll by `actor` (`name`: their display name) and return
-    its id; None when nothing was rolled or there is no channel to log it in."""
+    its id; None when nothing was rolled or there is no channel to log it in. `key`: the id of the
+    interaction, which a Roll again button names if the tally offers one."""
     if tally.dice == 0 or not actor.channel_id:
         return None
     table = await services.tracker.table(actor.channel_id)
@@ -43,12 +43,12 @@ async def save_tally(
         result=_cut(tally.result or f"{tally.dice} dice rolled"),
         d6=tally.d6_faces,
         dice=tally.dice,
-        again=again,
-        label=label,
+        again=tally.again,
+        again_key=key if tally.again is not None else None,
+        label=tally.label,
         secret=secret,
         game_id=None if table is None else table.record.id,
         game_seq=None if table is None else table.state.seq,
         game_action=tally.game_action,
     )
-    tally.logged = True
     return await add_roll(services.db, entry)

@@ -19,8 +19,8 @@ PRUNE_EVERY = 256  # a save whose id is a multiple of this prunes its channel
 PRUNE_BATCH = 1_000  # rows deleted by one prune at most
 FACES = 6
 _COLUMNS = (
-    "id, channel_id, user_id, user_name, command, what, label, result, again, secret, game_id, "
-    "game_seq, game_action, dice, d6_1, d6_2, d6_3, d6_4, d6_5, d6_6, created_at"
+    "id, channel_id, user_id, user_name, command, what, label, result, again, again_key, secret, "
+    "game_id, game_seq, game_action, dice, d6_1, d6_2, d6_3, d6_4, d6_5, d6_6, created_at"
 )
 
 
@@ -39,6 +39,7 @@ class RollEntry:
     d6: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     dice: int = 0
     again: str | None = None
+    again_key: int | None = None  # the id of the interaction whose answer carries Roll again
     secret: bool = False
     game_id: int | None = None
     game_seq: int | None = None
@@ -58,20 +59,11 @@ async def add_roll(db: Database, entry: RollEntry, at: str | None = None) -> int
     async with db.lock:
         cur = await db.conn.execute(
             f"INSERT INTO roll_log ({_COLUMNS.removeprefix('id, ')}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                *(
-                    e.channel_id,
-                    e.user_id,
-                    e.user_name,
-                    e.command,
-                    e.what,
-                    e.label,
-                    e.result,
-                    e.again,
-                ),
-                *(int(e.secret), e.game_id, e.game_seq, int(e.game_action), e.dice, *e.d6),
-                at or now(),
+                *(e.channel_id, e.user_id, e.user_name, e.command, e.what, e.label, e.result),
+                *(e.again, e.again_key, int(e.secret), e.game_id, e.game_seq, int(e.game_action)),
+                *(e.dice, *e.d6, at or now()),
             ),
         )
         roll_id = cur.lastrowid
@@ -92,8 +84,8 @@ async def _prune(db: Database, channel_id: int) -> None:
 
 
 def _logged(row: tuple[object, ...]) -> LoggedRoll:
-    (rid, channel, user, name, command, what, label, result, again, secret) = row[:10]
-    game, seq, action, dice, faces, at = row[10], row[11], row[12], row[13], row[14:20], row[20]
+    (rid, channel, user, name, command, what, label, result, again, key, secret) = row[:11]
+    game, seq, action, dice, faces, at = row[11], row[12], row[13], row[14], row[15:21], row[21]
     entry = RollEntry(
         channel_id=int(str(channel)),
         user_id=int(str(user)),
@@ -105,6 +97,7 @@ def _logged(row: tuple[object, ...]) -> LoggedRoll:
         d6=tuple(int(str(f)) for f in faces),  # type: ignore[arg-type]
         dice=int(str(dice)),
         again=None if again is None else str(again),
+        again_key=None if key is None else int(str(key)),
         secret=bool(secret),
         game_id=None if game is None else int(str(game)),
         game_seq=None if seq is None else int(str(seq)),
@@ -118,6 +111,13 @@ async def load_roll(db: Database, roll_id: int) -> LoggedRoll | None:
     """One logged roll (secret or not), or None if it was never saved or has been pruned."""
     async with db.lock:
         found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
+    return _logged(found[0]) if found else None
+
+
+async def load_again(db: Database, key: int) -> LoggedRoll | None:
+    """The roll whose answer carries the Roll again button naming `key`, if it is still kept."""
+    async with db.lock:
+        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE again_key = ?", (key,))
     return _logged(found[0]) if found else None
 
 

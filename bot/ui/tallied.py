@@ -29,14 +29,14 @@ async def log_rolls(
     *,
     secret: bool = False,
 ) -> None:
-    """Save `tally` as the roll `command` made (unless nothing was rolled or its use case saved
-    its own row); `secret`: the answer was shown only to the member."""
-    if tally.logged or tally.dice == 0:
+    """Save `tally` as the roll `command` made (unless nothing was rolled); `secret`: the answer
+    was shown only to the member."""
+    if tally.dice == 0:
         return
     try:
         await save_tally(
             services, actor(interaction), interaction.user.display_name, command, tally,
-            secret=secret or tally.secret,
+            key=interaction.id, secret=secret or tally.secret,
         )  # fmt: skip
     except Exception:
         log.exception("could not log the dice rolled by %s", command)

@@ -18,8 +18,8 @@ from tests.e2e.fake_discord import (
     iter_embed_fields,
 )
 
-REROLL_ID = re.compile(r"vox:reroll:\d{1,18}:\d{1,18}")
-AGAIN_ID = re.compile(r"vox:again:\d{1,18}")
+REROLL_ID = re.compile(r"vox:reroll:\d{1,18}:\d{1,20}")
+AGAIN_ID = re.compile(r"vox:again:\d{1,20}")
 
 
 def assert_one_sentence(text: str) -> None:

@@ -1,5 +1,6 @@
 """bot/play/rolls.py: a pool with failed dice is kept and re-rolled once, only by its roller; every
-roll is logged with the text Roll again rolls, and Roll again rolls it for whoever asks."""
+roll names itself for the roll log with the text Roll again rolls, and Roll again rolls it for
+whoever asks."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from bot.rules.pools import PoolRoll
 from bot.rules.roll_spec import parse_spec
 from bot.store import roll_log
 from bot.store.database import Database
-from bot.tally import TalliedDice
+from bot.store.roll_log import RollEntry
+from bot.tally import TalliedDice, tallying
 from bot.tracker import Tracker
 
 ROLLER, OTHER = Actor(user_id=1, channel_id=5), Actor(user_id=2, channel_id=5)
@@ -51,71 +53,70 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
 
 async def kept_pool(table: Table, faces: list[int]) -> int:
     table.scripted = ScriptedDice(faces)
-    done = await roll(services(table), ROLLER, "Alice", parse_spec("3D6 4+"), label="Bolters")
+    done = await roll(services(table), ROLLER, parse_spec("3D6 4+"), label="Bolters")
     assert done.kept is not None
     return done.kept
 
 
 async def test_a_total_or_a_pool_without_failures_is_not_kept(table: Table) -> None:
     table.scripted = ScriptedDice([2, 3, 4, 5, 6])
-    total = await roll(services(table), ROLLER, "Alice", parse_spec("2D6"))
-    pool = await roll(services(table), ROLLER, "Alice", parse_spec("3D6 4+"))
+    total = await roll(services(table), ROLLER, parse_spec("2D6"))
+    pool = await roll(services(table), ROLLER, parse_spec("3D6 4+"))
     assert total.kept is None and not isinstance(total.roll.sets[0], PoolRoll)
     assert pool.kept is None and isinstance(pool.roll.sets[0], PoolRoll)
 
 
 async def test_repeated_pools_are_not_kept_for_the_re_roll_button(table: Table) -> None:
     table.scripted = ScriptedDice([1, 1, 1, 1])
-    done = await roll(services(table), ROLLER, "Alice", parse_spec("2x 2D6 4+"))
-    assert done.kept is None and done.logged is not None
+    done = await roll(services(table), ROLLER, parse_spec("2x 2D6 4+"))
+    assert done.kept is None
 
 
-async def test_a_roll_is_logged_with_its_words_and_every_d6_face(table: Table) -> None:
+async def test_a_roll_names_itself_for_the_log_and_offers_its_text_again(table: Table) -> None:
     table.scripted = ScriptedDice([1, 6, 6, 3])
-    done = await roll(services(table), ROLLER, "Alice", parse_spec("4D6 4+"), label="Bolters")
-    assert done.logged is not None
-    found = await roll_log.load_roll(table.db, done.logged)
-    assert found is not None
-    entry = found.entry
-    assert (entry.what, entry.result, entry.again, entry.label) == (
+    with tallying() as tally:
+        await roll(services(table), ROLLER, parse_spec("4D6 4+"), label="Bolters", secret=True)
+    assert (tally.what, tally.result, tally.again, tally.label, tally.secret) == (
         "4D6 4+",
         "2 successes of 4",
         "4D6 4+",
         "Bolters",
+        True,
     )
-    assert (entry.d6, entry.dice, entry.user_name, entry.command) == (
-        (1, 0, 1, 0, 0, 2),
-        4,
-        "Alice",
-        "/roll",
-    )
+    assert (tally.d6, tally.dice) == ([1, 0, 1, 0, 0, 2], 4)
 
 
-async def test_roll_again_rolls_the_same_text_for_whoever_asks(table: Table) -> None:
-    table.scripted = ScriptedDice([2, 3])
-    first = await roll(services(table), ROLLER, "Alice", parse_spec("2D6"), label="Charge")
-    assert first.logged is not None
+async def logged(table: Table, key: int, text: str, label: str | None, secret: bool) -> None:
+    """The row /roll's answer `key` left in the roll log."""
+    entry = RollEntry(
+        5, 1, "Alice", "/roll", text, "7", label=label, again=text, again_key=key, secret=secret
+    )
+    await roll_log.add_roll(table.db, entry)
+
+
+async def test_roll_again_rolls_the_same_text_under_its_label_for_whoever_asks(
+    table: Table,
+) -> None:
+    await logged(table, 77, "2D6", "Charge", secret=False)
     table.scripted = ScriptedDice([6, 5])
-    again = await roll_again(services(table), OTHER, "Bob", first.logged)
-    assert again.roll.spec.text == "2D6" and again.label == "Charge"
+    with tallying() as tally:
+        again = await roll_again(services(table), OTHER, 77)
+    assert again.roll.spec.text == "2D6" and again.label == "Charge" and not again.secret
     assert again.roll.sets[0].total == 11  # type: ignore[union-attr]
-    assert again.logged is not None
-    found = await roll_log.load_roll(table.db, again.logged)
-    assert found is not None and (found.entry.user_id, found.entry.command) == (2, "Roll again")
+    assert (tally.again, tally.label) == ("2D6", "Charge")
 
 
 async def test_roll_again_of_a_secret_roll_stays_secret(table: Table) -> None:
-    table.scripted = ScriptedDice([2, 3])
-    first = await roll(services(table), ROLLER, "Alice", parse_spec("D6"), secret=True)
-    assert first.logged is not None
-    again = await roll_again(services(table), ROLLER, "Alice", first.logged)
+    await logged(table, 78, "D6", None, secret=True)
+    table.scripted = ScriptedDice([3])
+    again = await roll_again(services(table), ROLLER, 78)
     assert again.secret
 
 
 async def test_roll_again_of_a_roll_no_longer_logged_is_one_sentence(table: Table) -> None:
     table.scripted = ScriptedDice([])
     with pytest.raises(NotFound, match="no longer kept; type it again with /roll"):
-        await roll_again(services(table), ROLLER, "Alice", 999)
+        await roll_again(services(table), ROLLER, 999)
     assert table.scripted.remaining == 0
 
 

@@ -121,7 +121,7 @@ async def test_an_expired_roll_s_button_says_so_in_one_sentence(tmp_path: Path) 
     async with Harness.running(tmp_path, dice=ScriptedDice([1, 1, 1, 1])) as h:
         [reply] = await h.slash("roll", dice="2D6", target="4+")
         custom_id = reply.button("Re-roll failed")["custom_id"]
-        roll_id = int(custom_id.rsplit(":", 1)[1])
+        roll_id = int(custom_id.split(":")[2])  # vox:reroll:<kept roll>:<Roll again key>
         await age(h.bot.db, roll_id, OLD)
         [old] = await h.click(custom_id, on=reply)
         assert old.ephemeral and old.content == "That roll is more than 7 days old; roll again."

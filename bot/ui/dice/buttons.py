@@ -22,7 +22,7 @@ class RerollButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # `:again` (the roll log row of Roll again) is absent from buttons posted before it existed
-    template=r"vox:reroll:(?P<id>\d{1,18})(?::(?P<again>\d{1,18}))?",
+    template=r"vox:reroll:(?P<id>\d{1,18})(?::(?P<again>\d{1,20}))?",
 ):
     """Re-rolls the failed dice of one kept pool roll, once, for the player who rolled it."""
 
@@ -61,20 +61,20 @@ class RerollButton(
 class RollAgainButton(
     Component,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"vox:again:(?P<id>\d{1,18})",
+    template=r"vox:again:(?P<id>\d{1,20})",
 ):
     """Rolls the same /roll text again, for whoever presses it, as a new message."""
 
-    def __init__(self, logged: int) -> None:
+    def __init__(self, key: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Roll again",
                 emoji="🎲",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"vox:again:{logged}",
+                custom_id=f"vox:again:{key}",
             )
         )
-        self.logged = logged
+        self.key = key  # the id of the interaction that rolled it: its roll log row's again_key
 
     @classmethod
     async def from_custom_id(
@@ -87,31 +87,30 @@ class RollAgainButton(
         return cls(int(match.group("id")))
 
     async def act(self, interaction: VoxInteraction) -> None:
-        name = interaction.user.display_name
-        done = await roll_again(interaction.client, actor(interaction), name, self.logged)
-        await send_roll(interaction, done, name, again=True)
+        done = await roll_again(interaction.client, actor(interaction), self.key)
+        await send_roll(interaction, done, again=True)
 
 
-async def send_roll(
-    interaction: VoxInteraction, done: Rolled, name: str, *, again: bool = False
-) -> None:
-    """The roll's embed and its buttons, as the interaction's reply (private if secret)."""
-    embed = roll_embed(done.roll, name, done.label, again=again)
-    view = roll_view(done)
+async def send_roll(interaction: VoxInteraction, done: Rolled, *, again: bool = False) -> None:
+    """The roll's embed and its buttons, as the interaction's reply (private if secret); its
+    Roll again button names this interaction, whose roll log row is written after the reply."""
+    embed = roll_embed(done.roll, interaction.user.display_name, done.label, again=again)
+    key = interaction.id if interaction.channel_id else None
+    view = roll_view(done, key)
     await interaction.response.send_message(
         embed=embed, view=view or discord.utils.MISSING, ephemeral=done.secret
     )
 
 
-def roll_view(done: Rolled) -> discord.ui.View | None:
-    """Re-roll failed (a single kept pool) and Roll again (a logged roll), if either applies."""
+def roll_view(done: Rolled, key: int | None) -> discord.ui.View | None:
+    """Re-roll failed (a single kept pool) and Roll again (`key`: a roll that will be logged)."""
     pool = done.roll.sets[0]
     if done.kept is not None and isinstance(pool, PoolRoll):
-        return reroll_view(done.kept, pool, done.logged)
-    if done.logged is None:
+        return reroll_view(done.kept, pool, key)
+    if key is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RollAgainButton(done.logged))
+    view.add_item(RollAgainButton(key))
     return view
 
 
