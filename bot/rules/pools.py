@@ -91,9 +91,17 @@ def check_pool(expr: DiceExpr) -> None:
     """A target counts dice one by one, so the expression must be one group of one kind."""
     if len(expr.added) != 1 or expr.subtracted or expr.added[0].d33 or expr.constant:
         raise InvalidDice(
-            f"A target counts dice one by one, so roll one kind of dice, such as 10D6 or 10D6+1 "
-            f"(not `{expr.text}`)."
+            f"A target counts dice one by one, so roll one kind of dice, such as 10D6 3+ or "
+            f"10D6+1 3+ (not `{quoted(expr.text)}`)."
         )
+
+
+def check_reroll(expr: DiceExpr, reroll: Reroll | None, target: Target | None) -> None:
+    """A re-roll of failed dice needs a target to fail, and any re-roll needs dice."""
+    if reroll is Reroll.FAILED and target is None:
+        raise InvalidDice("Re-rolling failed dice needs a target; add one, such as 10D6 3+.")
+    if reroll is not None and expr.is_fixed:
+        raise InvalidDice(f"`{quoted(expr.text)}` rolls no dice, so there is nothing to re-roll.")
 
 
 def roll_pool(expr: DiceExpr, target: Target, dice: Dice, reroll: Reroll | None = None) -> PoolRoll:
@@ -124,13 +132,10 @@ def reroll_pool(pool: PoolRoll, reroll: Reroll, dice: Dice) -> PoolRoll:
 
 def roll_expression(expr: DiceExpr, dice: Dice, reroll: Reroll | None = None) -> ExpressionRoll:
     """Roll an expression for its total; `ones` re-rolls each 1, `all` re-rolls every die."""
-    if reroll is Reroll.FAILED:
-        raise InvalidDice("Re-rolling failed dice needs a target; add target:3+ (or similar).")
+    check_reroll(expr, reroll, None)
     result = expr.roll(dice)
     if reroll is None:
         return result
-    if expr.is_fixed:
-        raise InvalidDice(f"`{expr.text}` rolls no dice, so there is nothing to re-roll.")
     groups = tuple(
         GroupRoll(
             g.group,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from bot.rules.errors import InvalidDice, TooManyDice
 from bot.rules.notation import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceExpr, parse
-from bot.rules.pools import Reroll, Target, parse_target
+from bot.rules.pools import Reroll, Target, check_pool, check_reroll, parse_target
 from bot.rules.quote import quoted
 
 MAX_SETS = 10  # `6x 2D6`: at most ten separate rolls at once
@@ -205,11 +205,8 @@ def _checked(spec: RollSpec, text: str) -> RollSpec:
     if spec.keep is not None:
         _check_keep(spec.keep, spec, text)
     if spec.target is not None:
-        _countable(expr)
-    if spec.reroll is Reroll.FAILED and spec.target is None:
-        raise InvalidDice("Re-rolling failed dice needs a target; add one, such as 10D6 3+.")
-    if spec.reroll is not None and expr.is_fixed:
-        raise InvalidDice(f"`{quoted(text)}` rolls no dice, so there is nothing to re-roll.")
+        check_pool(expr)
+    check_reroll(expr, spec.reroll, spec.target)
     return spec
 
 
@@ -228,13 +225,4 @@ def _check_keep(keep: Keep, spec: RollSpec, text: str) -> None:
     if not 1 <= keep.kept(dice) <= dice or keep.count < 1:
         raise InvalidDice(
             f"`{quoted(text)}` rolls {dice} dice, so `{keep.text}` must leave 1 to {dice} of them."
-        )
-
-
-def _countable(expr: DiceExpr) -> None:
-    """A target counts dice one by one, so the expression must be one group of one kind."""
-    if len(expr.added) != 1 or expr.subtracted or expr.added[0].d33 or expr.constant:
-        raise InvalidDice(
-            f"A target counts dice one by one, so roll one kind of dice, such as 10D6 3+ or "
-            f"10D6+1 3+ (not `{quoted(expr.text)}`)."
         )
