@@ -161,3 +161,15 @@ async def test_a_modified_pool_through_the_options_shows_why_each_die_counts(
         [reply] = await h.slash("roll", dice="2D6+1", target="3+")
     assert reply.embed["description"].startswith("1+1=2 2+1=**3**\n")
     assert reply.field("Successes") == "**1** of 2"
+
+
+async def test_a_thousand_dice_in_ten_sets_fall_back_to_a_tally_of_faces(tmp_path: Path) -> None:
+    """Every die cannot be written out within Discord's limits (the harness checks them): each
+    set says how many dice showed each face instead, and its successes."""
+    async with Harness.running(tmp_path, dice=ScriptedDice([4, 1] * 500)) as h:
+        [reply] = await h.slash("roll", dice="10x 100D6 4+")
+    lines = reply.embed["description"].splitlines()
+    assert lines == [
+        f"**{n}.** 100 dice — faces: 4×50 · 1×50 → **50** successes" for n in range(1, 11)
+    ]
+    assert reply.field("Successes") == " · ".join(["50"] * 10) + " (all 10: **500**)"

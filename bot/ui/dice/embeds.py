@@ -23,17 +23,17 @@ def _title(label: str | None, text: str) -> str:
 
 def _pool_dice(pool: PoolRoll, limit: int) -> str:
     mods = modifiers_text(pool.expression)
-    shown = [
+    shown = (
         pool_die(d, v, pool.target.met_by(v), mods)
         for d, v in zip(pool.dice, pool.values, strict=True)
-    ]
+    )
     return fitted(shown, (d.value for d in pool.dice), limit)
 
 
 def _group_dice(group: GroupRoll, limit: int) -> str:
-    shown = [
+    shown = (
         f"({die_text(d)})" if i in group.dropped else die_text(d) for i, d in enumerate(group.dice)
-    ]
+    )
     return fitted(shown, (d.value for d in group.dice), limit)
 
 

@@ -42,7 +42,16 @@ def tally(values: Iterable[int]) -> str:
     return " · ".join(f"{v}×{counts[v]}" for v in sorted(counts, reverse=True))
 
 
-def fitted(shown: list[str], faces: Iterable[int], limit: int = MAX_DICE_TEXT) -> str:
-    """The dice one by one, or a tally of their faces when that would be too long to read."""
-    text = " ".join(shown)
-    return text if len(text) <= limit else f"{len(shown)} dice — faces: {tally(faces)}"
+def fitted(shown: Iterable[str], faces: Iterable[int], limit: int = MAX_DICE_TEXT) -> str:
+    """The dice one by one, or a tally of their faces when that would be too long to read (the
+    dice are written out only until they pass `limit`: a 1,000-die roll is not written in full
+    to be thrown away)."""
+    parts: list[str] = []
+    size = -1
+    for part in shown:
+        size += len(part) + 1
+        if size > limit:
+            values = list(faces)
+            return f"{len(values)} dice — faces: {tally(values)}"
+        parts.append(part)
+    return " ".join(parts)
