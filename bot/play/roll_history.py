@@ -33,10 +33,6 @@ class HistoryPage:
     older: bool
 
 
-async def _newest(services: Services, channel_id: int) -> list[LoggedRoll]:
-    return await roll_log.page(services.db, channel_id, limit=PAGE)
-
-
 async def history(
     services: Services, channel_id: int, *, before: int | None = None, after: int | None = None
 ) -> HistoryPage:
@@ -52,7 +48,7 @@ async def history(
     else:
         rolls = []
     if not rolls:
-        rolls = await _newest(services, channel_id)
+        rolls = await roll_log.page(db, channel_id, limit=PAGE)
     if not rolls:
         return HistoryPage((), newer=False, older=False)
     newer = await roll_log.page(db, channel_id, after=rolls[0].id, limit=1)

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from bot.play.actor import Actor
 from bot.play.services import Services
+from bot.rules.quote import shorten
 from bot.store.roll_log import RollEntry, add_roll
 from bot.tally import Tally
 
 MAX_TEXT = 200  # what and result, as stored: a history line shows them whole
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
 async def save_tally(
@@ -37,10 +34,10 @@ async def save_tally(
     entry = RollEntry(
         channel_id=actor.channel_id,
         user_id=actor.user_id,
-        user_name=_cut(name),
+        user_name=shorten(name, MAX_TEXT),
         command=command,
-        what=_cut(tally.what or command),
-        result=_cut(tally.result or f"{tally.dice} dice rolled"),
+        what=shorten(tally.what or command, MAX_TEXT),
+        result=shorten(tally.result or f"{tally.dice} dice rolled", MAX_TEXT),
         d6=tally.d6_faces,
         dice=tally.dice,
         again=tally.again,

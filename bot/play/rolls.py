@@ -71,12 +71,13 @@ async def roll(
 async def _logged_roll(services: Services, key: int) -> roll_log.LoggedRoll | None:
     """The roll log row of the answer `key`. It is written just after the answer is sent, so a
     click that beats it waits for it (AGAIN_WAIT_S at most) before it is taken to be pruned."""
-    for attempt in range(AGAIN_TRIES):
-        found = await roll_log.load_again(services.db, key)
-        if found is not None or attempt == AGAIN_TRIES - 1:
-            return found
+    found = await roll_log.load_again(services.db, key)
+    for _ in range(AGAIN_TRIES - 1):
+        if found is not None:
+            break
         await asyncio.sleep(AGAIN_WAIT_S / AGAIN_TRIES)
-    return None
+        found = await roll_log.load_again(services.db, key)
+    return found
 
 
 async def roll_again(services: Services, actor: Actor, key: int) -> Rolled:

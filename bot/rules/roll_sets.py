@@ -13,8 +13,6 @@ from bot.rules.notation import ExpressionRoll
 from bot.rules.pools import PoolRoll, roll_expression, roll_pool
 from bot.rules.roll_spec import Keep, RollSpec
 
-SUMMARY_SETS = 10  # every set's result fits in a history line
-
 
 @dataclass(frozen=True, slots=True)
 class SpecRoll:

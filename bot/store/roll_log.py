@@ -8,8 +8,10 @@ batch at a time, every PRUNE_EVERY-th roll saved, so no save pays for a long del
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.store.database import Database
 from bot.store.streams import now, rows
@@ -83,42 +85,33 @@ async def _prune(db: Database, channel_id: int) -> None:
     )
 
 
-def _logged(row: tuple[object, ...]) -> LoggedRoll:
+def _logged(row: Sequence[Any]) -> LoggedRoll:
     (rid, channel, user, name, command, what, label, result, again, key, secret) = row[:11]
     game, seq, action, dice, faces, at = row[11], row[12], row[13], row[14], row[15:21], row[21]
+    one, two, three, four, five, six = faces
     entry = RollEntry(
-        channel_id=int(str(channel)),
-        user_id=int(str(user)),
-        user_name=str(name),
-        command=str(command),
-        what=str(what),
-        result=str(result),
-        label=None if label is None else str(label),
-        d6=tuple(int(str(f)) for f in faces),  # type: ignore[arg-type]
-        dice=int(str(dice)),
-        again=None if again is None else str(again),
-        again_key=None if key is None else int(str(key)),
-        secret=bool(secret),
-        game_id=None if game is None else int(str(game)),
-        game_seq=None if seq is None else int(str(seq)),
+        *(channel, user, name, command, what, result, label, (one, two, three, four, five, six)),
+        dice=dice, again=again, again_key=key, secret=bool(secret), game_id=game, game_seq=seq,
         game_action=bool(action),
-    )
+    )  # fmt: skip
     stamp = datetime.fromisoformat(str(at).replace("Z", "+00:00"))
-    return LoggedRoll(int(str(rid)), entry, stamp)
+    return LoggedRoll(rid, entry, stamp)
+
+
+async def _one(db: Database, column: str, value: int) -> LoggedRoll | None:
+    async with db.lock:
+        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE {column} = ?", (value,))
+    return _logged(found[0]) if found else None
 
 
 async def load_roll(db: Database, roll_id: int) -> LoggedRoll | None:
     """One logged roll (secret or not), or None if it was never saved or has been pruned."""
-    async with db.lock:
-        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
-    return _logged(found[0]) if found else None
+    return await _one(db, "id", roll_id)
 
 
 async def load_again(db: Database, key: int) -> LoggedRoll | None:
     """The roll whose answer carries the Roll again button naming `key`, if it is still kept."""
-    async with db.lock:
-        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE again_key = ?", (key,))
-    return _logged(found[0]) if found else None
+    return await _one(db, "again_key", key)
 
 
 async def page(
