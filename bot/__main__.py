@@ -21,7 +21,8 @@ from bot.armies import cli as army_cli
 from bot.client import SyncForbidden, VoxBot
 from bot.rules.dice import Dice
 from bot.settings import MissingToken, Settings, invalid_setting
-from bot.store.database import Database, UnusableDatabase
+from bot.store.connect import open_database
+from bot.store.database import UnusableDatabase
 
 log = logging.getLogger("vox")
 
@@ -49,7 +50,7 @@ def point_at_discord(settings: Settings) -> None:
 
 async def run(settings: Settings, token: str, *, sync_only: bool) -> int:
     try:
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database, pool_size=settings.database_pool_size)
     except UnusableDatabase as unusable:  # nothing was written; one sentence, no traceback
         print(unusable, file=sys.stderr)
         return 2

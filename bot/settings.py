@@ -11,13 +11,19 @@ from urllib.parse import urlsplit
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store.database import DEFAULT_POOL_SIZE, UnusableDatabase, parse_target, redact
+
 Edition = Literal["9th", "10th"]
 SEED_MAX = 2**63 - 1
 SNOWFLAKE_MAX = 2**64 - 1
 MAX_WORKERS = 32
+MAX_POOL = 100
 # What each setting must be, as the end of the one sentence an invalid value gets.
 EXPECTED = {
     "database_path": "a file path such as data/vox.sqlite3",
+    "database_url": "sqlite:///data/vox.sqlite3, postgresql://user:password@host:5432/vox, or "
+    "empty",
+    "database_pool_size": f"a whole number from 1 to {MAX_POOL}",
     "dev_guild_id": "a server id (a whole number such as 123456789012345678), or empty",
     "log_level": "DEBUG, INFO, WARNING or ERROR",
     "default_edition": "9th or 10th",
@@ -53,6 +59,8 @@ class Settings(BaseSettings):
 
     discord_token: str = ""
     database_path: Path = Path("data/vox.sqlite3")
+    database_url: str | None = Field(default=None)  # wins over DATABASE_PATH; see `database`
+    database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1, le=MAX_POOL)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_edition: Edition = "9th"
@@ -63,6 +71,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "dev_guild_id",
+        "database_url",
         "discord_api_base",
         "discord_gateway_url",
         "dice_seed",
@@ -93,6 +102,19 @@ class Settings(BaseSettings):
             raise ValueError(EXPECTED["database_path"])
         return value
 
+    @field_validator("database_url")
+    @classmethod
+    def _a_database(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            parse_target(value.strip())
+        except UnusableDatabase:
+            raise ValueError(EXPECTED["database_url"]) from None
+        if "://" not in value:
+            raise ValueError(EXPECTED["database_url"])
+        return value.strip()
+
     @field_validator("dev_guild_id")
     @classmethod
     def _a_snowflake(cls, value: int | None) -> int | None:
@@ -117,6 +139,11 @@ class Settings(BaseSettings):
         return value
 
     @property
+    def database(self) -> str | Path:
+        """What the store opens: DATABASE_URL if set, else DATABASE_PATH (SQLite)."""
+        return self.database_url or self.database_path
+
+    @property
     def workers(self) -> int:
         """COMPUTE_WORKERS, or one per core less one when it is empty."""
         return self.compute_workers or machine_workers()
@@ -136,6 +163,8 @@ def invalid_setting(error: ValidationError) -> str:
     name = field.upper() or "A setting"
     expected = EXPECTED.get(field) or str(first["msg"]).removeprefix("Value error, ")
     given = first.get("input")
+    if isinstance(given, str) and field == "database_url":
+        given = redact(given)  # a password never reaches the terminal or a log
     shown = f" ({_shown(given)})" if isinstance(given, str) else ""
     expected = expected.rstrip(".")
     return f"{name} (in .env or the environment) is not valid{shown}: it must be {expected}."

@@ -12,7 +12,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.settings import Settings
-from bot.store.database import APPLICATION_ID
+from bot.store.sqlite import APPLICATION_ID
 from tests.store.start_cases import damage, snapshot, vox_file
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,6 @@ An army is written whole in one statement, so a failed import never leaves half 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,8 +12,8 @@ from typing import Any
 from bot.armies.model import Army
 from bot.rules.names import name_key
 from bot.store.database import Database
-from bot.store.errors import Duplicate, Missing
-from bot.store.streams import now, rows
+from bot.store.errors import Constraint, Duplicate, Missing
+from bot.store.streams import now
 
 _COLUMNS = "id, owner_id, name, edition, body, created_at, updated_at"
 
@@ -35,8 +34,7 @@ def _stored(row: Sequence[Any]) -> StoredArmy:
 
 
 async def count(db: Database, owner: int) -> int:
-    async with db.lock:
-        found = await rows(db, "SELECT COUNT(*) FROM armies WHERE owner_id = ?", (owner,))
+    found = await db.fetch("SELECT COUNT(*) FROM armies WHERE owner_id = ?", (owner,))
     return int(found[0][0])
 
 
@@ -48,19 +46,17 @@ async def save(db: Database, owner: int, army: Army, *, replace: bool = False) -
         "INSERT INTO armies (owner_id, name, name_key, edition, body, created_at, updated_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)"
     )
+    returning = f" RETURNING {_COLUMNS}"
     if replace:
         sql += (
             " ON CONFLICT (owner_id, name_key) DO UPDATE SET name = excluded.name, "
             "edition = excluded.edition, body = excluded.body, updated_at = excluded.updated_at"
         )
     try:
-        async with db.lock:
-            await db.conn.execute(sql, (owner, army.name, key, army.edition, body, stamp, stamp))
-            found = await rows(
-                db, f"SELECT {_COLUMNS} FROM armies WHERE owner_id = ? AND name_key = ?",
-                (owner, key),
-            )  # fmt: skip
-    except sqlite3.IntegrityError as exc:  # UNIQUE (owner_id, name_key)
+        found = await db.fetch(
+            sql + returning, (owner, army.name, key, army.edition, body, stamp, stamp)
+        )
+    except Constraint as exc:  # UNIQUE (owner_id, name_key)
         raise Duplicate(f"user {owner} has an army called {army.name!r}") from exc
     return _stored(found[0])
 
@@ -68,15 +64,13 @@ async def save(db: Database, owner: int, army: Army, *, replace: bool = False) -
 async def find(db: Database, owner: int, name: str) -> StoredArmy | None:
     """The owner's army called `name`, compared by `name_key`."""
     sql = f"SELECT {_COLUMNS} FROM armies WHERE owner_id = ? AND name_key = ?"
-    async with db.lock:
-        found = await rows(db, sql, (owner, name_key(name)))
+    found = await db.fetch(sql, (owner, name_key(name)))
     return _stored(found[0]) if found else None
 
 
 async def names(db: Database, owner: int, prefix: str = "", limit: int = 25) -> list[str]:
     """The owner's army names whose key starts with the prefix's, by key (autocomplete)."""
-    async with db.lock:
-        found = await rows(db, "SELECT name, name_key FROM armies WHERE owner_id = ?", (owner,))
+    found = await db.fetch("SELECT name, name_key FROM armies WHERE owner_id = ?", (owner,))
     key = name_key(prefix)
     return [n for n, k in sorted(found, key=lambda r: r[1]) if k.startswith(key)][:limit]
 
@@ -84,8 +78,7 @@ async def names(db: Database, owner: int, prefix: str = "", limit: int = 25) -> 
 async def every(db: Database, owner: int) -> list[StoredArmy]:
     """All the owner's armies, oldest first (at most `bot.armies.limits.MAX_ARMIES`)."""
     sql = f"SELECT {_COLUMNS} FROM armies WHERE owner_id = ? ORDER BY id"
-    async with db.lock:
-        found = await rows(db, sql, (owner,))
+    found = await db.fetch(sql, (owner,))
     return [_stored(r) for r in found]
 
 
@@ -98,11 +91,10 @@ async def rename(db: Database, owner: int, name: str, new: Army) -> StoredArmy:
     )
     params = (new.name, name_key(new.name), new.model_dump_json(), now(), owner, name_key(name))
     try:
-        async with db.lock:
-            cur = await db.conn.execute(sql, params)
-    except sqlite3.IntegrityError as exc:
+        changed = await db.execute(sql, params)
+    except Constraint as exc:
         raise Duplicate(f"user {owner} has an army called {new.name!r}") from exc
-    if cur.rowcount == 0:
+    if changed == 0:
         raise Missing(f"user {owner} has no army called {name!r}")
     found = await find(db, owner, new.name)
     assert found is not None
@@ -112,6 +104,4 @@ async def rename(db: Database, owner: int, name: str, new: Army) -> StoredArmy:
 async def remove(db: Database, owner: int, name: str) -> bool:
     """Delete the owner's army called `name`; False if there was none."""
     sql = "DELETE FROM armies WHERE owner_id = ? AND name_key = ?"
-    async with db.lock:
-        cur = await db.conn.execute(sql, (owner, name_key(name)))
-    return cur.rowcount > 0
+    return await db.execute(sql, (owner, name_key(name))) > 0

@@ -10,7 +10,6 @@ migration is needed, and old rows are found by the new key.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -19,9 +18,9 @@ from typing import Any
 from bot.campaign.events import CampaignCreated, Event, Recorded, from_json, to_json
 from bot.rules.names import name_key
 from bot.store import streams
-from bot.store.database import Database
-from bot.store.errors import Duplicate
-from bot.store.streams import MAX_EVENTS_PER_APPEND, now, rows
+from bot.store.database import Database, Tx
+from bot.store.errors import Constraint, Duplicate
+from bot.store.streams import MAX_EVENTS_PER_APPEND, now
 
 __all__ = ["CAMPAIGNS", "CampaignRecord", "Recorded"]
 
@@ -75,37 +74,35 @@ async def create_campaign(
     key = name_key(created.name)
     taken = f"server {guild_id} has a campaign called {created.name!r}"
     try:
-        async with db.lock, streams.immediate(db):
-            if await _named(db, guild_id, key):
+        async with db.transaction() as tx:
+            if await _named(tx, guild_id, key):
                 raise Duplicate(taken)
-            cur = await db.conn.execute(
+            found = await tx.fetch(
                 "INSERT INTO campaigns (guild_id, name, name_key, edition, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, created.name, key, created.edition, stamp),
             )
-            campaign_id = cur.lastrowid
-            assert campaign_id is not None
-            await streams.insert_events(CAMPAIGNS, db, campaign_id, events, actor=actor, at=stamp)
-    except sqlite3.IntegrityError as exc:  # UNIQUE (guild_id, name_key)
+            campaign_id = int(found[0][0])
+            await streams.insert_events(CAMPAIGNS, tx, campaign_id, events, actor=actor, at=stamp)
+    except Constraint as exc:  # UNIQUE (guild_id, name_key)
         raise Duplicate(taken) from exc
     return CampaignRecord(campaign_id, guild_id, created.name, created.edition, stamp)
 
 
-async def _named(db: Database, guild_id: int, key: str) -> list[CampaignRecord]:
+async def _named(db: Database | Tx, guild_id: int, key: str) -> list[CampaignRecord]:
     """The server's campaigns whose name has `key`: by the column, else (a row written before
     `name_key`) by each name's key computed here, oldest first."""
     sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND name_key = ?"
-    found = await rows(db, sql, (guild_id, key))
+    found = await db.fetch(sql, (guild_id, key))
     if not found:
         every = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id"
-        found = [r for r in await rows(db, every, (guild_id,)) if name_key(r[2]) == key]
+        found = [r for r in await db.fetch(every, (guild_id,)) if name_key(r[2]) == key]
     return [_campaign(r) for r in found]
 
 
 async def find_campaign(db: Database, guild_id: int, name: str) -> CampaignRecord | None:
     """The server's campaign called `name`, compared by `name_key` (case, width, look-alikes)."""
-    async with db.lock:
-        found = await _named(db, guild_id, name_key(name))
+    found = await _named(db, guild_id, name_key(name))
     return found[0] if found else None
 
 
@@ -120,8 +117,7 @@ async def list_campaigns(
     (compared in Python, so rows keyed before `name_key` match too)."""
     key = name_key(prefix)
     sql = f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ?"
-    async with db.lock:
-        found = await rows(db, sql, (guild_id,))
+    found = await db.fetch(sql, (guild_id,))
     keyed = sorted((name_key(r[2]), r[0], r) for r in found)
     return [_campaign(r) for k, _, r in keyed if k.startswith(key)][:limit]
 
@@ -130,12 +126,11 @@ async def link_game(db: Database, game_id: int, campaign_id: int) -> None:
     """Play tracked game `game_id` as a battle of the campaign (once: a second link, or a game
     that does not exist, raises `Duplicate`)."""
     try:
-        async with db.lock, streams.immediate(db):
-            await db.conn.execute(
-                "INSERT INTO campaign_games (game_id, campaign_id) VALUES (?, ?)",
-                (game_id, campaign_id),
-            )
-    except sqlite3.IntegrityError as exc:
+        await db.execute(
+            "INSERT INTO campaign_games (game_id, campaign_id) VALUES (?, ?)",
+            (game_id, campaign_id),
+        )
+    except Constraint as exc:
         raise Duplicate(f"game {game_id} is linked already, or does not exist") from exc
 
 
@@ -144,6 +139,5 @@ async def campaign_for_game(db: Database, game_id: int) -> CampaignRecord | None
         f"SELECT {CAMPAIGNS.select('c')} FROM campaigns c "
         "JOIN campaign_games g ON g.campaign_id = c.id WHERE g.game_id = ?"
     )
-    async with db.lock:
-        found = await rows(db, sql, (game_id,))
+    found = await db.fetch(sql, (game_id,))
     return _campaign(found[0]) if found else None

@@ -33,3 +33,8 @@ class Closed(StoreError):
 class Duplicate(StoreError):
     """A row a uniqueness rule refuses: a second active game in a channel, a campaign name taken
     in the server, a game already linked to a campaign."""
+
+
+class Constraint(StoreError):
+    """The database refused a row by one of its rules (unique, check, foreign key); the
+    repositories say which rule it was (`Duplicate`, `Conflict`…)."""

@@ -7,7 +7,6 @@ the second append raises `Conflict` and its caller reads and decides again.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -16,7 +15,7 @@ from typing import Any, Literal
 from bot.game.events import Event, GameEnded, GameStarted, Recorded, from_json, to_json
 from bot.store import streams
 from bot.store.database import Database
-from bot.store.errors import Duplicate
+from bot.store.errors import Constraint, Duplicate
 from bot.store.streams import MAX_EVENTS_PER_APPEND, now
 
 __all__ = ["GAMES", "MAX_EVENTS_PER_APPEND", "GameRecord", "Recorded", "now"]
@@ -76,15 +75,15 @@ async def create_game(
     raises `Duplicate`."""
     stamp = at or now()
     try:
-        async with db.lock, streams.immediate(db):
-            cur = await db.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, edition, created_at) VALUES (?, ?, ?, ?)",
+        async with db.transaction() as tx:
+            found = await tx.fetch(
+                "INSERT INTO games (guild_id, channel_id, edition, created_at) "
+                "VALUES (?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, started.edition, stamp),
             )
-            game_id = cur.lastrowid
-            assert game_id is not None
-            await streams.insert_events(GAMES, db, game_id, [started], actor=actor, at=stamp)
-    except sqlite3.IntegrityError as exc:  # games_one_active_per_channel
+            game_id = int(found[0][0])
+            await streams.insert_events(GAMES, tx, game_id, [started], actor=actor, at=stamp)
+    except Constraint as exc:  # games_one_active_per_channel
         raise Duplicate(f"channel {channel_id} has an active game") from exc
     return GameRecord(game_id, guild_id, channel_id, started.edition, "active", stamp)
 
@@ -98,16 +97,14 @@ LATEST_IN = "s.id = (SELECT MAX(id) FROM games WHERE channel_id = ?)"
 async def active_game(db: Database, channel_id: int) -> GameRecord | None:
     """The channel's active game, if any."""
     sql = f"SELECT {GAMES.select()} FROM games WHERE channel_id = ? AND status = 'active'"
-    async with db.lock:
-        found = await streams.rows(db, sql, (channel_id,))
+    found = await db.fetch(sql, (channel_id,))
     return _game(found[0]) if found else None
 
 
 async def latest_game(db: Database, channel_id: int) -> GameRecord | None:
     """The channel's active game, or else its most recently ended one; None if it never had one."""
     sql = f"SELECT {GAMES.select('s')} FROM games s WHERE {LATEST_IN}"
-    async with db.lock:
-        found = await streams.rows(db, sql, (channel_id,))
+    found = await db.fetch(sql, (channel_id,))
     return _game(found[0]) if found else None
 
 
@@ -117,8 +114,5 @@ async def load_game(db: Database, game_id: int) -> GameRecord | None:
 
 async def end_game(db: Database, game_id: int) -> bool:
     """Mark the game ended (appending `GameEnded` does this too); False if it already was."""
-    async with db.lock:
-        cur = await db.conn.execute(
-            "UPDATE games SET status = 'ended' WHERE id = ? AND status = 'active'", (game_id,)
-        )
-    return cur.rowcount == 1
+    sql = "UPDATE games SET status = 'ended' WHERE id = ? AND status = 'active'"
+    return await db.execute(sql, (game_id,)) == 1

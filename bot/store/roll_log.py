@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Database
-from bot.store.streams import now, rows
+from bot.store.streams import now
 
 KEPT_PER_CHANNEL = 20_000
 PRUNE_EVERY = 256  # a save whose id is a multiple of this prunes its channel
@@ -58,26 +58,23 @@ class LoggedRoll:
 async def add_roll(db: Database, entry: RollEntry, at: str | None = None) -> int:
     """Save `entry` (at `at`, ISO 8601 UTC, default now) and return its id."""
     e = entry
-    async with db.lock:
-        cur = await db.conn.execute(
-            f"INSERT INTO roll_log ({_COLUMNS.removeprefix('id, ')}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                *(e.channel_id, e.user_id, e.user_name, e.command, e.what, e.label, e.result),
-                *(e.again, e.again_key, int(e.secret), e.game_id, e.game_seq, int(e.game_action)),
-                *(e.dice, *e.d6, at or now()),
-            ),
-        )
-        roll_id = cur.lastrowid
-        if roll_id is None:
-            raise RuntimeError("SQLite returned no row id for a logged roll")
-        if roll_id % PRUNE_EVERY == 0:
-            await _prune(db, e.channel_id)
+    found = await db.fetch(
+        f"INSERT INTO roll_log ({_COLUMNS.removeprefix('id, ')}) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            *(e.channel_id, e.user_id, e.user_name, e.command, e.what, e.label, e.result),
+            *(e.again, e.again_key, int(e.secret), e.game_id, e.game_seq, int(e.game_action)),
+            *(e.dice, *e.d6, at or now()),
+        ),
+    )
+    roll_id = int(found[0][0])
+    if roll_id % PRUNE_EVERY == 0:
+        await _prune(db, e.channel_id)
     return roll_id
 
 
 async def _prune(db: Database, channel_id: int) -> None:
-    await db.conn.execute(
+    await db.execute(
         "DELETE FROM roll_log WHERE id IN (SELECT id FROM roll_log WHERE channel_id = ? AND id <= "
         "(SELECT id FROM roll_log WHERE channel_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?) "
         "ORDER BY id LIMIT ?)",
@@ -99,8 +96,7 @@ def _logged(row: Sequence[Any]) -> LoggedRoll:
 
 
 async def _one(db: Database, column: str, value: int) -> LoggedRoll | None:
-    async with db.lock:
-        found = await rows(db, f"SELECT {_COLUMNS} FROM roll_log WHERE {column} = ?", (value,))
+    found = await db.fetch(f"SELECT {_COLUMNS} FROM roll_log WHERE {column} = ?", (value,))
     return _logged(found[0]) if found else None
 
 
@@ -126,12 +122,10 @@ async def page(
         where, params = where + " AND id < ?", [*params, before]
     elif after is not None:
         where, params, order = where + " AND id > ?", [*params, after], "ASC"
-    async with db.lock:
-        found = await rows(
-            db,
-            f"SELECT {_COLUMNS} FROM roll_log WHERE {where} ORDER BY id {order} LIMIT ?",
-            (*params, limit),
-        )
+    found = await db.fetch(
+        f"SELECT {_COLUMNS} FROM roll_log WHERE {where} ORDER BY id {order} LIMIT ?",
+        (*params, limit),
+    )
     logged = [_logged(r) for r in found]
     return logged if order == "DESC" else logged[::-1]
 
@@ -148,8 +142,7 @@ async def face_counts(
     if user_id is not None:
         where, params = where + " AND user_id = ?", [*params, user_id]
     sums = ", ".join(f"COALESCE(SUM(d6_{face}), 0)" for face in range(1, FACES + 1))
-    async with db.lock:
-        found = await rows(db, f"SELECT {sums} FROM roll_log WHERE {where}", params)
+    found = await db.fetch(f"SELECT {sums} FROM roll_log WHERE {where}", params)
     one, two, three, four, five, six = (int(v) for v in found[0])
     return one, two, three, four, five, six
 
@@ -157,11 +150,9 @@ async def face_counts(
 async def game_rolls(db: Database, game_id: int, limit: int = 50) -> list[LoggedRoll]:
     """The newest `limit` public rolls made in a game's channel while it was running that were not
     themselves game events (a /roll, a /rolloff), oldest first."""
-    async with db.lock:
-        found = await rows(
-            db,
-            f"SELECT {_COLUMNS} FROM roll_log WHERE game_id = ? AND game_action = 0 "
-            "AND secret = 0 ORDER BY id DESC LIMIT ?",
-            (game_id, limit),
-        )
+    found = await db.fetch(
+        f"SELECT {_COLUMNS} FROM roll_log WHERE game_id = ? AND game_action = 0 "
+        "AND secret = 0 ORDER BY id DESC LIMIT ?",
+        (game_id, limit),
+    )
     return [_logged(r) for r in reversed(found)]

@@ -117,8 +117,7 @@ async def save(db: Database, kind: Kind, owner: int, state: Any) -> None:
         f"state = excluded.state WHERE excluded.seq > {table}.seq OR "
         f"excluded.format != {table}.format"
     )
-    async with db.lock:
-        await db.conn.execute(sql, (owner, state.seq, fingerprint(), data))
+    await db.execute(sql, (owner, state.seq, fingerprint(), data))
 
 
 async def load(db: Database, kind: Kind, owner: int, cls: type[S]) -> S | None:
@@ -126,11 +125,10 @@ async def load(db: Database, kind: Kind, owner: int, cls: type[S]) -> S | None:
     (the caller folds the whole log)."""
     table, column = _TABLES[kind]
     sql = f"SELECT seq, format, state FROM {table} WHERE {column} = ?"
-    async with db.lock, db.conn.execute(sql, (owner,)) as cur:
-        row = await cur.fetchone()
-    if row is None:
+    found = await db.fetch(sql, (owner,))
+    if not found:
         return None
-    seq, form, data = row
+    seq, form, data = found[0]
     if form != fingerprint():
         return None
     try:

@@ -9,17 +9,15 @@ function takes the stream first: `partial(append, GAMES)` is the games' append.
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic, NoReturn, TypeVar
 
 from bot.eventlog import BaseEvent, Entry
-from bot.store.database import Database
-from bot.store.errors import Closed, Conflict, Missing
+from bot.store.database import Database, Tx
+from bot.store.errors import Closed, Conflict, Constraint, Missing
 
 MAX_EVENTS_PER_APPEND = 500  # 5 parameters each, far below SQLite's 32766
 _LAST = 1 << 62  # a seq past every log
@@ -56,25 +54,6 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-@asynccontextmanager
-async def immediate(db: Database) -> AsyncIterator[None]:
-    """A write transaction; BEGIN IMMEDIATE takes the write lock up front (waits busy_timeout)."""
-    await db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        if db.conn.in_transaction:
-            await db.conn.execute("ROLLBACK")
-        raise
-    await db.conn.execute("COMMIT")
-
-
-async def rows(db: Database, sql: str, params: Sequence[object]) -> list[Any]:
-    """Every row of a query (the cursor is read to the end and closed); call under `db.lock`."""
-    async with db.conn.execute(sql, params) as cur:
-        return list(await cur.fetchall())
-
-
 def _entries(stream: Stream[Rec, E], found: Sequence[Sequence[Any]]) -> list[Entry[E]]:
     return [
         Entry(seq, actor, at, stream.decode(kind, payload))
@@ -91,16 +70,14 @@ async def load_events(
         f"SELECT seq, actor, at, kind, payload FROM {stream.events} WHERE {stream.key} = ? "
         "AND seq > ? AND seq <= ? ORDER BY seq"
     )
-    async with db.lock:
-        found = await rows(db, sql, (key, after, _LAST if until is None else until))
+    found = await db.fetch(sql, (key, after, _LAST if until is None else until))
     return _entries(stream, found)
 
 
 async def load(stream: Stream[Rec, E], db: Database, key: int) -> Rec | None:
     """The stream's record, if it exists."""
     sql = f"SELECT {stream.select()} FROM {stream.table} WHERE id = ?"
-    async with db.lock:
-        found = await rows(db, sql, (key,))
+    found = await db.fetch(sql, (key,))
     return stream.record(found[0]) if found else None
 
 
@@ -120,8 +97,7 @@ async def catch_up(
         f"FROM {stream.table} s LEFT JOIN {stream.events} e ON e.{stream.key} = s.id "
         f"AND e.seq > (CASE WHEN s.id = ? THEN ? ELSE {_LAST} END) WHERE {where} ORDER BY e.seq"
     )
-    async with db.lock:
-        found = await rows(db, sql, (known, after, *params))
+    found = await db.fetch(sql, (known, after, *params))
     if not found:
         return None
     width = len(stream.columns)
@@ -131,7 +107,7 @@ async def catch_up(
 
 async def insert_events(
     stream: Stream[Rec, E],
-    db: Database,
+    tx: Tx,
     key: int,
     events: Sequence[E],
     *,
@@ -144,7 +120,7 @@ async def insert_events(
         "VALUES (?, ?, ?, ?, ?, ?)"
     )
     values = [(key, seq, *_stored(stream, e), actor, at) for seq, e in enumerate(events, 1)]
-    await db.conn.executemany(sql, values)
+    await tx.executemany(sql, values)
 
 
 def _stored(stream: Stream[Rec, E], event: E) -> tuple[str, str]:
@@ -153,8 +129,13 @@ def _stored(stream: Stream[Rec, E], event: E) -> tuple[str, str]:
     return kind, stream.encode(event)
 
 
+# Each value is CAST so that PostgreSQL knows its type (it cannot infer one inside VALUES).
+_ROW = "(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT))"
+
+
+@functools.lru_cache(maxsize=64)
 def _insert_sql(stream: Stream[Rec, E], count: int) -> str:
-    values = ", ".join(["(?, ?, ?, ?, ?)"] * count)
+    values = ", ".join([_ROW] * count)
     is_open = f" AND {stream.is_open}" if stream.is_open else ""
     # The WHERE makes the insert all-or-nothing on the expected seq; UNIQUE (key, seq) backs it
     # up. Only an existing, open stream takes events.
@@ -193,49 +174,16 @@ async def append(
         params += [r.seq, kind, actor, payload, stamp]
     params += [key, expected_seq, key]
     closes = stream.closing is not None and any(stream.closing(e) for e in events)
-    async with db.lock:
-        try:
-            inserted = await _write(db, stream, key, params, len(events), closes)
-        except sqlite3.IntegrityError as exc:  # UNIQUE (key, seq): someone else got there first
-            await _refused(db, stream, key, expected_seq, exc)
-        if inserted != len(events):
-            await _refused(db, stream, key, expected_seq)
+    close = f"UPDATE {stream.table} SET {stream.close} WHERE id = ?" if closes else None
+    try:
+        inserted = await db.guarded_append(
+            _insert_sql(stream, len(events)), params, len(events), close, key
+        )
+    except Constraint as exc:  # UNIQUE (key, seq): someone else got there first
+        await _refused(db, stream, key, expected_seq, exc)
+    if inserted != len(events):
+        await _refused(db, stream, key, expected_seq)
     return recorded
-
-
-async def _write(
-    db: Database, stream: Stream[Rec, E], key: int, params: list[object], count: int, closes: bool
-) -> int:
-    """BEGIN IMMEDIATE, insert, COMMIT; returns the number of events inserted (0 or all)."""
-    sql = _insert_sql(stream, count)
-    if closes:  # once a stream: it closes only if the insert happened
-        async with immediate(db):
-            cur = await db.conn.execute(sql, params)
-            if cur.rowcount == count:
-                await db.conn.execute(
-                    f"UPDATE {stream.table} SET {stream.close} WHERE id = ?", (key,)
-                )
-        return cur.rowcount
-    # The three statements are queued together: one wait on the connection's thread, not three
-    # (that wait is most of an append's time). A refused insert changes nothing, so the COMMIT
-    # after it is harmless; if BEGIN itself failed, the insert ran as its own atomic statement,
-    # still guarded by the seq check, and COMMIT found nothing to commit.
-    begin, done, committed = await asyncio.gather(
-        db.conn.execute("BEGIN IMMEDIATE"),
-        db.conn.execute(sql, params),
-        db.conn.execute("COMMIT"),
-        return_exceptions=True,
-    )
-    failure = done if isinstance(done, BaseException) else None
-    began = not isinstance(begin, BaseException)
-    if failure is None and began and isinstance(committed, BaseException):
-        failure = committed
-    if failure is not None:
-        if db.conn.in_transaction:
-            await db.conn.execute("ROLLBACK")
-        raise failure
-    assert not isinstance(done, BaseException)
-    return done.rowcount
 
 
 async def _refused(
@@ -247,20 +195,15 @@ async def _refused(
 ) -> NoReturn:
     """Why nothing was inserted: no such stream, a closed one, or a seq someone else took."""
     is_open = stream.is_open or "1"
-    found = await rows(db, f"SELECT {is_open} FROM {stream.table} WHERE id = ?", (key,))
+    found = await db.fetch(f"SELECT {is_open} FROM {stream.table} WHERE id = ?", (key,))
     if not found:
         raise Missing(f"there is no {stream.name} {key}") from cause
     if not found[0][0]:
         raise Closed(f"{stream.name} {key} takes no more events") from cause
-    raise Conflict(stream.name, key, expected_seq, await _last_seq(db, stream, key)) from cause
-
-
-async def _last_seq(db: Database, stream: Stream[Rec, E], key: int) -> int:
-    sql = f"SELECT COALESCE(MAX(seq), 0) FROM {stream.events} WHERE {stream.key} = ?"
-    return int((await rows(db, sql, (key,)))[0][0])
+    raise Conflict(stream.name, key, expected_seq, await last_seq(stream, db, key)) from cause
 
 
 async def last_seq(stream: Stream[Rec, E], db: Database, key: int) -> int:
     """The seq of the stream's last event (0 for none)."""
-    async with db.lock:
-        return await _last_seq(db, stream, key)
+    sql = f"SELECT COALESCE(MAX(seq), 0) FROM {stream.events} WHERE {stream.key} = ?"
+    return int((await db.fetch(sql, (key,)))[0][0])

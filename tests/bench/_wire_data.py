@@ -25,6 +25,7 @@ from bot import game as gm
 from bot.rules.dice import Dice
 from bot.store import campaigns as campaign_store
 from bot.store import games as game_store
+from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.tracker import Tracker
 
@@ -128,7 +129,7 @@ async def build_campaign(db: Database, guild: int, players: tuple[int, int], bat
 
 async def build(path: Path, guild: int, channel: int, players: tuple[int, int],
                 events: int, battles: int) -> None:  # fmt: skip
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         written = await build_game(db, guild, channel, players, events)
         recorded = await build_campaign(db, guild, players, battles)
     print(f"game: {written} events; campaign: {recorded} battles")
@@ -138,7 +139,7 @@ async def tracked_writes(channels: int, per_channel: int) -> float:
     """Events per second through `Tracker.act`, every channel acting at once."""
     players = (1, 2)
     with tempfile.TemporaryDirectory() as tmp:
-        async with await Database.open(Path(tmp) / "writes.sqlite3") as db:
+        async with await open_database(Path(tmp) / "writes.sqlite3") as db:
             tracker = Tracker(db)
             for c in range(channels):
                 await tracker.start(1, 1000 + c, gm.start_game("10th", players), 1)

@@ -33,7 +33,7 @@ from bot.game import (
 from bot.game.events import Event, VictoryPointsScored
 from bot.game.state import GameState
 from bot.store import games
-from bot.store.database import Database
+from bot.store.connect import open_database
 
 AT = "2024-06-01T18:00:00.000Z"
 
@@ -41,7 +41,7 @@ AT = "2024-06-01T18:00:00.000Z"
 async def appends(channels: int, per_channel: int) -> float:
     """Events appended per second, every channel appending its events one at a time."""
     with tempfile.TemporaryDirectory() as tmp:
-        async with await Database.open(Path(tmp) / "bench.sqlite3") as db:
+        async with await open_database(Path(tmp) / "bench.sqlite3") as db:
             started = start_game("9th", (1, 2))
             ids = [
                 (await games.create_game(db, guild_id=1, channel_id=c, started=started, actor=1)).id

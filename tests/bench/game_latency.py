@@ -49,8 +49,8 @@ async def measure(count: int) -> list[Row]:
 
             async def cold() -> None:
                 """Back to exactly the built log, nothing in memory (a benchmark may reach in)."""
-                async with h.bot.db.lock:
-                    await h.bot.db.conn.execute("DELETE FROM events WHERE seq > ?", (events,))
+                async with h.sqlite.lock:
+                    await h.sqlite.conn.execute("DELETE FROM events WHERE seq > ?", (events,))
                 tracker._items.clear()
 
             async def advance() -> None:

@@ -11,22 +11,23 @@ import pytest
 from bot.campaign import create_campaign, fold, join
 from bot.campaign.events import PlayerJoined, RequisitionChanged
 from bot.game import start_game
-from bot.store import campaigns, database, games
-from bot.store.database import Database, migrations
+from bot.store import campaigns, games, sqlite
+from bot.store.database import migrations
 from bot.store.errors import Conflict, Duplicate, Missing
+from bot.store.sqlite import SqliteDatabase
 from tests.campaign.log import ALICE, BOB
 
 AT = "2024-06-01T18:00:00.000Z"
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
 async def new_campaign(
-    db: Database, name: str = "Vigilus", guild: int = 1
+    db: SqliteDatabase, name: str = "Vigilus", guild: int = 1
 ) -> campaigns.CampaignRecord:
     created = create_campaign(name, "9th", guild=guild, creator=ALICE)
     return await campaigns.create_campaign(
@@ -38,7 +39,7 @@ def spend(amount: int = 1) -> RequisitionChanged:
     return RequisitionChanged(player=ALICE, amount=-amount)
 
 
-async def test_a_new_campaign_is_found_by_name_in_any_case(db: Database) -> None:
+async def test_a_new_campaign_is_found_by_name_in_any_case(db: SqliteDatabase) -> None:
     record = await new_campaign(db)
     assert await campaigns.find_campaign(db, 1, " VIGILUS ") == record
     assert await campaigns.find_campaign(db, 2, "Vigilus") is None
@@ -51,14 +52,14 @@ async def test_a_new_campaign_is_found_by_name_in_any_case(db: Database) -> None
     assert fold(log).players[ALICE].rp == 5
 
 
-async def test_a_campaign_name_is_unique_per_server_in_any_case(db: Database) -> None:
+async def test_a_campaign_name_is_unique_per_server_in_any_case(db: SqliteDatabase) -> None:
     await new_campaign(db)
     with pytest.raises(Duplicate, match="has a campaign called 'VIGILUS'"):
         await new_campaign(db, "VIGILUS")
     await new_campaign(db, "Vigilus", guild=2)  # another server is fine
 
 
-async def test_list_campaigns_by_prefix_for_autocomplete(db: Database) -> None:
+async def test_list_campaigns_by_prefix_for_autocomplete(db: SqliteDatabase) -> None:
     for name in ("Vigilus", "Vigil", "Armageddon", "Vraks"):
         await new_campaign(db, name)
     await new_campaign(db, "Victory", guild=2)
@@ -67,7 +68,7 @@ async def test_list_campaigns_by_prefix_for_autocomplete(db: Database) -> None:
     assert len(await campaigns.list_campaigns(db, 1, limit=2)) == 2
 
 
-async def test_append_numbers_events_after_the_expected_seq(db: Database) -> None:
+async def test_append_numbers_events_after_the_expected_seq(db: SqliteDatabase) -> None:
     record = await new_campaign(db)
     state = fold(await campaigns.load_events(db, record.id))
     recorded = await campaigns.append(db, record.id, state.seq, join(state, BOB), actor=BOB, at=AT)
@@ -76,7 +77,7 @@ async def test_append_numbers_events_after_the_expected_seq(db: Database) -> Non
     assert BOB in fold(await campaigns.load_events(db, record.id)).players
 
 
-async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
+async def test_an_append_at_a_stale_seq_is_a_conflict(db: SqliteDatabase) -> None:
     record = await new_campaign(db)
     await campaigns.append(db, record.id, 2, [spend()])
     with pytest.raises(Conflict) as caught:
@@ -92,7 +93,7 @@ async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
     assert await campaigns.last_seq(db, record.id) == 3
 
 
-async def test_concurrent_appends_at_the_same_seq_exactly_one_wins(db: Database) -> None:
+async def test_concurrent_appends_at_the_same_seq_exactly_one_wins(db: SqliteDatabase) -> None:
     record = await new_campaign(db)
 
     async def attempt() -> bool:
@@ -105,7 +106,7 @@ async def test_concurrent_appends_at_the_same_seq_exactly_one_wins(db: Database)
     assert (await asyncio.gather(*(attempt() for _ in range(20)))).count(True) == 1
 
 
-async def test_a_game_links_to_one_campaign(db: Database) -> None:
+async def test_a_game_links_to_one_campaign(db: SqliteDatabase) -> None:
     record = await new_campaign(db)
     game = await games.create_game(
         db, guild_id=1, channel_id=10, started=start_game("9th", (ALICE, BOB)), actor=ALICE
@@ -123,13 +124,13 @@ async def test_the_campaign_migration_applies_to_an_existing_games_database(
 ) -> None:
     path = tmp_path / "old.sqlite3"
     upto_games = [m for m in migrations() if m.number <= 3]
-    monkeypatch.setattr(database, "migrations", lambda: upto_games)
-    async with await Database.open(path) as old:
+    monkeypatch.setattr(sqlite, "migrations", lambda _dialect: upto_games)
+    async with await SqliteDatabase.open_path(path) as old:
         assert await old.schema_version() == 3
         started = start_game("9th", (ALICE, BOB))
         game = await games.create_game(old, guild_id=1, channel_id=10, started=started, actor=1)
     monkeypatch.undo()
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         assert await db.schema_version() == len(migrations()) >= 4
         assert await games.load_game(db, game.id) == game
         record = await new_campaign(db)
@@ -140,7 +141,7 @@ async def test_the_campaign_migration_applies_to_an_existing_games_database(
 
 
 async def test_a_campaign_keyed_before_name_key_is_still_found_and_still_taken(
-    db: Database,
+    db: SqliteDatabase,
 ) -> None:
     # Rows written before bot/rules/names.py hold name.casefold(); "Vıgilus" (dotless ı) kept
     # "vıgilus", which the new key folds to "vigilus".

@@ -227,11 +227,11 @@ async def test_a_tracked_attack_sends_at_most_six_statements(tmp_path: Path) -> 
     async with Harness.running(tmp_path, dice=ScriptedDice([4, 4, 5, 6, 2, 3])) as h:
         await table(h)
         sent: list[str] = []
-        await h.bot.db.conn.set_trace_callback(sent.append)
+        await h.sqlite.conn.set_trace_callback(sent.append)
         try:
             [_, edit] = await h.slash("attack", **RIFLE)
         finally:
-            await h.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]  # None: off
+            await h.sqlite.conn.set_trace_callback(None)  # type: ignore[arg-type]  # None: off
     assert edit.field("Tracked unit") == "**Boyz** — 8/10 models"
     assert len(sent) <= 6, sent
 

@@ -291,11 +291,11 @@ async def test_a_next_phase_click_sends_at_most_5_statements(harness: Harness) -
     counts = []
     for _ in range(14):  # 9th: seven phases a turn; the 14th click ends battle round 1
         sent: list[str] = []
-        await harness.bot.db.conn.set_trace_callback(sent.append)
+        await harness.sqlite.conn.set_trace_callback(sent.append)
         try:
             prompt = shown(await harness.click(prompt.button("Next phase")["custom_id"], on=prompt))
         finally:
-            await harness.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]
+            await harness.sqlite.conn.set_trace_callback(None)  # type: ignore[arg-type]
         counts.append(len(sent))
     assert prompt.embeds[0]["title"] == "End of battle round 1"
     turns_begun = (6, 13)  # the 7th click begins Bob's turn, the 14th round 2

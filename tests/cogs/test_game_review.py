@@ -160,11 +160,11 @@ async def test_a_finished_game_is_read_again_in_one_statement(harness: Harness) 
     await harness.slash("game summary")
     for command in ("game status", "game summary"):
         sent: list[str] = []
-        await harness.bot.db.conn.set_trace_callback(sent.append)
+        await harness.sqlite.conn.set_trace_callback(sent.append)
         try:
             await harness.slash(command)
         finally:
-            await harness.bot.db.conn.set_trace_callback(None)  # type: ignore[arg-type]
+            await harness.sqlite.conn.set_trace_callback(None)  # type: ignore[arg-type]
         assert len(sent) == 1, (command, sent)
 
 

@@ -139,7 +139,7 @@ async def test_roll_again_of_a_secret_roll_answers_privately(tmp_path: Path) -> 
 async def test_roll_again_of_a_pruned_roll_is_one_sentence(tmp_path: Path) -> None:
     async with Harness.running(tmp_path, dice=ScriptedDice([3])) as h:
         [first] = await h.slash("roll", dice="D6")
-        await h.bot.db.conn.execute("DELETE FROM roll_log")
+        await h.sqlite.conn.execute("DELETE FROM roll_log")
         [again] = await h.click(first.button("Roll again")["custom_id"], on=first)
     assert again.ephemeral
     assert again.content == "That roll is no longer kept; type it again with /roll."

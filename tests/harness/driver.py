@@ -26,7 +26,8 @@ from bot.client import VoxBot
 from bot.drain import in_flight
 from bot.rules.dice import Dice
 from bot.settings import Settings
-from bot.store.database import Database
+from bot.store.connect import open_database
+from bot.store.sqlite import SqliteDatabase
 from tests.harness import payloads
 from tests.harness.limits import limit_problems, mention_problems
 from tests.harness.payloads import ALICE, CHANNEL_ID, Person
@@ -58,6 +59,12 @@ class Harness:
         self.recorder = recorder
         self.db_path = db_path
 
+    @property
+    def sqlite(self) -> SqliteDatabase:
+        """The bot's database, as the SQLite file it is in these tests (its connection, pragmas)."""
+        assert isinstance(self.bot.db, SqliteDatabase)
+        return self.bot.db
+
     @classmethod
     @asynccontextmanager
     async def running(
@@ -65,7 +72,7 @@ class Harness:
     ) -> AsyncIterator[Harness]:
         """A bot on a fresh (or existing) database in `tmp_path`, closed afterwards."""
         db_path = tmp_path / "vox.sqlite3"
-        db = await Database.open(db_path)
+        db = await open_database(db_path)
         recorder = Recorder()
         bot = VoxBot(
             Settings(_env_file=None, discord_token="test", database_path=db_path, **settings),

@@ -14,6 +14,7 @@ import pytest
 from bot.errors import VoxError
 from bot.play.roll_history import PAGE, history, since_date, stats
 from bot.play.services import Services
+from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.store.roll_log import RollEntry, add_roll
 
@@ -31,7 +32,7 @@ class Table:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Services]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as db:
+    async with await open_database(tmp_path / "vox.sqlite3") as db:
         yield cast(Services, Table(db))
 
 

@@ -20,8 +20,8 @@ from bot.rules.errors import IllegalAction
 from bot.rules.pools import PoolRoll
 from bot.rules.roll_spec import parse_spec
 from bot.store import roll_log
-from bot.store.database import Database
 from bot.store.roll_log import RollEntry
+from bot.store.sqlite import SqliteDatabase
 from bot.tally import TalliedDice, tallying
 from bot.tracker import Tracker
 
@@ -32,7 +32,7 @@ ROLLER, OTHER = Actor(user_id=1, channel_id=5), Actor(user_id=2, channel_id=5)
 class Table:
     """The services a roll uses (`Services` asks for more; these use cases need only these)."""
 
-    db: Database
+    db: SqliteDatabase
     tracker: Tracker
     scripted: ScriptedDice = field(default_factory=lambda: ScriptedDice([]))
 
@@ -47,7 +47,7 @@ def services(table: Table) -> Services:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as db:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as db:
         yield Table(db, Tracker(db))
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.armies.model import Army, ArmyUnit
 from bot.store import armies
+from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.store.errors import Duplicate, Missing
 
@@ -21,7 +22,7 @@ def army(name: str) -> Army:
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+    async with await open_database(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 

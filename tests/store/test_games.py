@@ -11,20 +11,20 @@ import pytest
 from bot.game import choose_first_player, fold, next_phase, start_game
 from bot.game.events import CommandPointsGained, GameEnded, VictoryPointsScored
 from bot.store import games
-from bot.store.database import Database
 from bot.store.errors import Closed, Conflict, Duplicate, Missing
+from bot.store.sqlite import SqliteDatabase
 
 ALICE, BOB = 101, 202
 AT = "2024-06-01T18:00:00.000Z"
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
-async def new_game(db: Database, channel: int = 10) -> games.GameRecord:
+async def new_game(db: SqliteDatabase, channel: int = 10) -> games.GameRecord:
     started = start_game("9th", (ALICE, BOB))
     return await games.create_game(
         db, guild_id=1, channel_id=channel, started=started, actor=ALICE, at=AT
@@ -35,7 +35,9 @@ def vp(amount: int = 1) -> VictoryPointsScored:
     return VictoryPointsScored(player=ALICE, amount=amount)
 
 
-async def test_a_new_game_is_the_channels_active_game_and_its_log_starts(db: Database) -> None:
+async def test_a_new_game_is_the_channels_active_game_and_its_log_starts(
+    db: SqliteDatabase,
+) -> None:
     game = await new_game(db)
     assert await games.active_game(db, 10) == game
     assert await games.active_game(db, 11) is None
@@ -43,7 +45,7 @@ async def test_a_new_game_is_the_channels_active_game_and_its_log_starts(db: Dat
     assert (first.seq, first.actor, first.at, first.event.kind) == (1, ALICE, AT, "game_started")
 
 
-async def test_the_unique_active_game_per_channel(db: Database) -> None:
+async def test_the_unique_active_game_per_channel(db: SqliteDatabase) -> None:
     game = await new_game(db)
     with pytest.raises(Duplicate, match="channel 10 has an active game"):
         await new_game(db)
@@ -53,14 +55,14 @@ async def test_the_unique_active_game_per_channel(db: Database) -> None:
     assert again.id != game.id
 
 
-async def test_append_numbers_events_after_the_expected_seq(db: Database) -> None:
+async def test_append_numbers_events_after_the_expected_seq(db: SqliteDatabase) -> None:
     game = await new_game(db)
     recorded = await games.append(db, game.id, 1, [vp(), vp(2)], actor=BOB, at=AT)
     assert [r.seq for r in recorded] == [2, 3]
     assert await games.load_events(db, game.id, after=1) == recorded
 
 
-async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
+async def test_an_append_at_a_stale_seq_is_a_conflict(db: SqliteDatabase) -> None:
     game = await new_game(db)
     await games.append(db, game.id, 1, [vp()])
     with pytest.raises(Conflict) as caught:
@@ -73,9 +75,9 @@ async def test_an_append_at_a_stale_seq_is_a_conflict(db: Database) -> None:
 
 async def test_100_concurrent_appends_at_the_same_seq_exactly_one_wins(tmp_path: Path) -> None:
     path = tmp_path / "race.sqlite3"
-    async with await Database.open(path) as first:
+    async with await SqliteDatabase.open_path(path) as first:
         game = await new_game(first)
-    connections = [await Database.open(path) for _ in range(4)]
+    connections = [await SqliteDatabase.open_path(path) for _ in range(4)]
     try:
 
         async def attempt(i: int) -> bool:
@@ -94,7 +96,7 @@ async def test_100_concurrent_appends_at_the_same_seq_exactly_one_wins(tmp_path:
             await conn.close()
 
 
-async def test_two_next_phase_clicks_advance_the_game_once(db: Database) -> None:
+async def test_two_next_phase_clicks_advance_the_game_once(db: SqliteDatabase) -> None:
     game = await new_game(db)
     state = fold(await games.load_events(db, game.id))
     await games.append(db, game.id, state.seq, choose_first_player(state, ALICE))
@@ -113,7 +115,7 @@ async def test_two_next_phase_clicks_advance_the_game_once(db: Database) -> None
     assert phase.key == "movement"
 
 
-async def test_game_ended_event_flips_status_and_stops_appends(db: Database) -> None:
+async def test_game_ended_event_flips_status_and_stops_appends(db: SqliteDatabase) -> None:
     game = await new_game(db)
     await games.append(db, game.id, 1, [GameEnded(winner=None, reason="conceded")])
     assert (await games.load_game(db, game.id)).status == "ended"  # type: ignore[union-attr]
@@ -127,11 +129,11 @@ async def test_game_ended_event_flips_status_and_stops_appends(db: Database) -> 
 
 async def test_events_survive_reopening_the_database(tmp_path: Path) -> None:
     path = tmp_path / "vox.sqlite3"
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         game = await new_game(db)
         gained = CommandPointsGained(player=BOB, amount=2, reason="Secondary")
         written = await games.append(db, game.id, 1, [gained], actor=BOB, at=AT)
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         assert await games.active_game(db, 10) == game
         log = await games.load_events(db, game.id)
         assert log[1:] == written
@@ -142,7 +144,7 @@ async def test_events_survive_reopening_the_database(tmp_path: Path) -> None:
             assert await cur.fetchall() == []
 
 
-async def test_payloads_are_json_without_the_kind(db: Database) -> None:
+async def test_payloads_are_json_without_the_kind(db: SqliteDatabase) -> None:
     game = await new_game(db)
     await games.append(db, game.id, 1, [vp(3)])
     async with db.conn.execute(
@@ -152,7 +154,7 @@ async def test_payloads_are_json_without_the_kind(db: Database) -> None:
         assert await cur.fetchone() == ("vp_scored", 3, None)
 
 
-async def test_append_refuses_empty_batches(db: Database) -> None:
+async def test_append_refuses_empty_batches(db: SqliteDatabase) -> None:
     game = await new_game(db)
     with pytest.raises(ValueError, match="1 to"):
         await games.append(db, game.id, 1, [])

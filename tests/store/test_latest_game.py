@@ -12,7 +12,7 @@ import pytest
 from bot import tracker as tracker_module
 from bot.game import GameState, Recorded, choose_first_player, end_game, start_game
 from bot.store import games, snapshots
-from bot.store.database import Database
+from bot.store.sqlite import SqliteDatabase
 from bot.tracker import Tracker
 
 ALICE, BOB = 101, 202
@@ -20,8 +20,8 @@ CHANNEL, OTHER = 10, 11
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
@@ -39,7 +39,7 @@ def no_apply(state: GameState, entry: Recorded) -> GameState:
     raise AssertionError(f"applied event {entry.seq}")
 
 
-async def test_the_latest_game_is_the_active_one_else_the_last_ended(db: Database) -> None:
+async def test_the_latest_game_is_the_active_one_else_the_last_ended(db: SqliteDatabase) -> None:
     tracker = Tracker(db)
     assert await games.latest_game(db, CHANNEL) is None
     first = await started(tracker)
@@ -55,7 +55,7 @@ async def test_the_latest_game_is_the_active_one_else_the_last_ended(db: Databas
 
 
 async def test_the_tracker_reads_a_finished_game_in_one_statement_without_folding(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tracker = Tracker(db)
     game_id = await started(tracker)
@@ -77,7 +77,7 @@ async def test_the_tracker_reads_a_finished_game_in_one_statement_without_foldin
     assert len(sent) == 1  # and nothing folded or applied
 
 
-async def test_a_new_process_reads_the_finished_game_once_then_keeps_it(db: Database) -> None:
+async def test_a_new_process_reads_the_finished_game_once_then_keeps_it(db: SqliteDatabase) -> None:
     await started(Tracker(db))
     await Tracker(db).act(CHANNEL, ALICE, lambda s: end_game(s))
     fresh = Tracker(db)
@@ -87,7 +87,7 @@ async def test_a_new_process_reads_the_finished_game_once_then_keeps_it(db: Data
 
 
 async def test_a_finished_game_loaded_from_its_snapshot_still_says_how_it_ended(
-    db: Database,
+    db: SqliteDatabase,
 ) -> None:
     """A snapshot taken at the end holds no GameEnded among the events after it: the review
     reads the whole log once for the result."""
@@ -111,7 +111,7 @@ async def test_a_finished_game_loaded_from_its_snapshot_still_says_how_it_ended(
     assert shown.ended is not None and (shown.ended.winner, shown.ended.conceded) == (BOB, ALICE)
 
 
-async def test_round_summaries_are_kept_per_game_state(db: Database) -> None:
+async def test_round_summaries_are_kept_per_game_state(db: SqliteDatabase) -> None:
     tracker = Tracker(db)
     await started(tracker)
     await tracker.act(CHANNEL, ALICE, lambda s: end_game(s))

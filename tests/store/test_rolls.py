@@ -12,7 +12,6 @@ from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.notation import MAX_DICE, parse
 from bot.rules.pools import PoolRoll, Reroll, parse_target, roll_pool
 from bot.store import rolls
-from bot.store.database import Database
 from bot.store.rolls import (
     EXPIRE_BATCH,
     MAX_PAYLOAD,
@@ -22,14 +21,15 @@ from bot.store.rolls import (
     load_roll,
     save_roll,
 )
+from bot.store.sqlite import SqliteDatabase
 from tests.harness import Harness
 
 OLD = "2000-01-01T00:00:00.000Z"
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
@@ -37,11 +37,11 @@ def pool() -> PoolRoll:
     return roll_pool(parse("3D6"), parse_target("4+"), ScriptedDice([1, 2, 6]))
 
 
-async def age(db: Database, roll_id: int, created_at: str) -> None:
+async def age(db: SqliteDatabase, roll_id: int, created_at: str) -> None:
     await db.conn.execute("UPDATE rolls SET created_at = ? WHERE id = ?", (created_at, roll_id))
 
 
-async def count(db: Database) -> int:
+async def count(db: SqliteDatabase) -> int:
     async with db.conn.execute("SELECT count(*) FROM rolls") as cur:
         row = await cur.fetchone()
     assert row is not None
@@ -52,7 +52,7 @@ def test_rolls_are_kept_seven_days() -> None:
     assert ROLL_KEPT_FOR.days == 7 and ROLL_KEPT_FOR.seconds == 0
 
 
-async def test_a_roll_older_than_seven_days_is_expired(db: Database) -> None:
+async def test_a_roll_older_than_seven_days_is_expired(db: SqliteDatabase) -> None:
     roll_id = await save_roll(db, 1, 2, pool(), "Bolter hits")
     assert roll_id is not None
     assert (await load_roll(db, roll_id)) is not None
@@ -67,7 +67,7 @@ async def test_a_roll_older_than_seven_days_is_expired(db: Database) -> None:
         await load_roll(db, roll_id)
 
 
-async def test_saving_deletes_expired_rolls_a_batch_at_a_time(db: Database) -> None:
+async def test_saving_deletes_expired_rolls_a_batch_at_a_time(db: SqliteDatabase) -> None:
     await db.conn.executemany(
         "INSERT INTO rolls (owner_id, payload, created_at) VALUES (1, 'old', ?)",
         [(OLD,)] * (EXPIRE_BATCH + 50),
@@ -80,7 +80,7 @@ async def test_saving_deletes_expired_rolls_a_batch_at_a_time(db: Database) -> N
     assert await expire_rolls(db) == 0
 
 
-async def test_a_deleted_expired_roll_is_still_known_as_expired(db: Database) -> None:
+async def test_a_deleted_expired_roll_is_still_known_as_expired(db: SqliteDatabase) -> None:
     roll_id = await save_roll(db, 1, 2, pool(), None)
     assert roll_id is not None
     await age(db, roll_id, OLD)
@@ -90,7 +90,7 @@ async def test_a_deleted_expired_roll_is_still_known_as_expired(db: Database) ->
     assert await load_roll(db, roll_id + 1) is None  # never handed out
 
 
-async def test_expired_rolls_are_found_by_an_index(db: Database) -> None:
+async def test_expired_rolls_are_found_by_an_index(db: SqliteDatabase) -> None:
     async with db.conn.execute(
         "EXPLAIN QUERY PLAN SELECT id FROM rolls WHERE created_at < ? ORDER BY created_at", (OLD,)
     ) as cur:
@@ -107,7 +107,7 @@ async def test_the_largest_roll_that_roll_allows_fits_the_bound() -> None:
 
 
 async def test_a_roll_too_big_to_keep_is_not_stored(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(rolls, "MAX_PAYLOAD", len(rolls._encode(pool(), None)) - 1)
     assert await save_roll(db, 1, 2, pool(), None) is None
@@ -122,11 +122,11 @@ async def test_an_expired_roll_s_button_says_so_in_one_sentence(tmp_path: Path) 
         [reply] = await h.slash("roll", dice="2D6", target="4+")
         custom_id = reply.button("Re-roll failed")["custom_id"]
         roll_id = int(custom_id.split(":")[2])  # vox:reroll:<kept roll>:<Roll again key>
-        await age(h.bot.db, roll_id, OLD)
+        await age(h.sqlite, roll_id, OLD)
         [old] = await h.click(custom_id, on=reply)
         assert old.ephemeral and old.content == "That roll is more than 7 days old; roll again."
         await h.slash("roll", dice="2D6", target="4+")  # saving another deletes the old one
-        assert await count(h.bot.db) == 1
+        assert await count(h.sqlite) == 1
         [gone] = await h.click(custom_id, on=reply)
     assert gone.ephemeral and gone.content == "That roll is more than 7 days old; roll again."
 
@@ -139,4 +139,4 @@ async def test_a_roll_too_big_to_keep_is_shown_without_a_re_roll_button(
         [reply] = await h.slash("roll", dice="2D6", target="4+")
         assert reply.field("Successes") == "**0** of 2"
         assert [b["label"] for b in reply.buttons] == ["Roll again"]  # no Re-roll failed
-        assert await count(h.bot.db) == 0
+        assert await count(h.sqlite) == 0

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from bot.store.database import BUSY_TIMEOUT_MS, LOCK_WAIT_S
 from bot.store.failures import DatabaseBusy, failure_kind, save_failure
+from bot.store.sqlite import BUSY_TIMEOUT_MS, LOCK_WAIT_S
 from bot.ui.replies import DEFER_AFTER, user_sentence
 from tests.harness import BOB, Harness, Sent
 
@@ -19,7 +19,7 @@ LOCKED = (
 
 
 async def games(h: Harness) -> int:
-    async with h.bot.db.conn.execute("SELECT count(*) FROM games") as cur:
+    async with h.sqlite.conn.execute("SELECT count(*) FROM games") as cur:
         row = await cur.fetchone()
     assert row is not None
     return int(row[0])
@@ -55,7 +55,7 @@ async def test_a_database_locked_by_another_program_answers_in_time_and_changes_
 
 
 async def test_a_wait_for_vox_s_own_connection_is_bounded_too(harness: Harness) -> None:
-    async with harness.bot.db.lock:  # e.g. a long statement ahead in the queue
+    async with harness.sqlite.lock:  # e.g. a long statement ahead in the queue
         reply, took = await start_game(harness)
     assert reply.ephemeral and reply.content == LOCKED
     assert LOCK_WAIT_S <= took < DEADLINE
@@ -63,7 +63,7 @@ async def test_a_wait_for_vox_s_own_connection_is_bounded_too(harness: Harness) 
 
 
 async def test_a_full_disk_is_one_sentence_saying_nothing_was_changed(harness: Harness) -> None:
-    db = harness.bot.db
+    db = harness.sqlite
     async with db.conn.execute("PRAGMA page_count") as cur:
         pages = (await cur.fetchone())[0]  # type: ignore[index]
     await db.conn.execute(f"PRAGMA max_page_count = {pages}")  # as if the disk were full
@@ -80,14 +80,14 @@ async def test_a_full_disk_is_one_sentence_saying_nothing_was_changed(harness: H
 async def test_a_read_only_database_is_one_sentence_saying_nothing_was_changed(
     harness: Harness,
 ) -> None:
-    await harness.bot.db.conn.execute("PRAGMA query_only = 1")
+    await harness.sqlite.conn.execute("PRAGMA query_only = 1")
     reply, _ = await start_game(harness)
     assert reply.ephemeral
     assert reply.content == (
         "Vox could not save that; nothing was changed: its database is read-only, so ask "
         "whoever runs Vox to make DATABASE_PATH writable."
     )
-    await harness.bot.db.conn.execute("PRAGMA query_only = 0")
+    await harness.sqlite.conn.execute("PRAGMA query_only = 0")
     assert await games(harness) == 0
 
 

@@ -22,7 +22,7 @@ from bot.game.flow import choose_first_player
 from bot.game.state import GameState
 from bot.rules.dice import Dice
 from bot.store import campaigns, games, snapshots
-from bot.store.database import Database
+from bot.store.sqlite import SqliteDatabase
 from bot.tracker import Tracker
 
 ALICE, BOB = 101, 202
@@ -30,9 +30,9 @@ EVERY = 25  # a snapshot every 25 events here (the bot's is larger)
 
 
 @pytest.fixture
-async def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Database]:
+async def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[SqliteDatabase]:
     monkeypatch.setattr(snapshots, "EVERY", EVERY)
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
@@ -60,13 +60,15 @@ async def play(tracker: Tracker, channel: int, actions: int) -> None:
             await tracker.act(channel, ALICE, lambda s: gain_cp(s, ALICE, 1))
 
 
-async def whole_log(db: Database, channel: int) -> list[Recorded]:
+async def whole_log(db: SqliteDatabase, channel: int) -> list[Recorded]:
     record = await games.active_game(db, channel)
     assert record is not None
     return await games.load_events(db, record.id)
 
 
-async def test_a_restart_loads_the_snapshot_and_the_events_after_it_exactly(db: Database) -> None:
+async def test_a_restart_loads_the_snapshot_and_the_events_after_it_exactly(
+    db: SqliteDatabase,
+) -> None:
     first = Tracker(db)
     await play(first, 10, 3 * EVERY + 4)
     await first.flush()
@@ -82,7 +84,7 @@ async def test_a_restart_loads_the_snapshot_and_the_events_after_it_exactly(db: 
     assert after.state == fold(await whole_log(db, 10))
 
 
-async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: Database) -> None:
+async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: SqliteDatabase) -> None:
     tracker = Tracker(db)
     await play(tracker, 10, 2 * EVERY)
     await tracker.flush()
@@ -95,7 +97,7 @@ async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: Database
 
 @pytest.mark.parametrize("damage_it", ["garbage", "format", "foreign class", "wrong seq"])
 async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_folded(
-    db: Database, damage_it: str
+    db: SqliteDatabase, damage_it: str
 ) -> None:
     playing = Tracker(db)
     await play(playing, 10, 2 * EVERY)
@@ -119,7 +121,7 @@ async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_folded(
     assert table.state == fold(await whole_log(db, 10))
 
 
-async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: Database) -> None:
+async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: SqliteDatabase) -> None:
     """Appends are applied to the cache without reading back: many channels at once stay exact."""
     tracker = Tracker(db)
     await asyncio.gather(*(play(tracker, channel, 20) for channel in range(20, 30)))
@@ -130,7 +132,9 @@ async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: Database) 
         assert table.events == tuple(log)
 
 
-async def test_an_append_by_another_process_is_read_before_deciding_again(db: Database) -> None:
+async def test_an_append_by_another_process_is_read_before_deciding_again(
+    db: SqliteDatabase,
+) -> None:
     """Two trackers on one database (two processes): the stale one conflicts, reloads, retries."""
     one, other = Tracker(db), Tracker(db)
     await play(one, 10, 5)
@@ -144,7 +148,7 @@ async def test_an_append_by_another_process_is_read_before_deciding_again(db: Da
 
 
 async def test_a_campaign_restarts_from_its_snapshot_and_an_undo_into_it_refolds(
-    db: Database,
+    db: SqliteDatabase,
 ) -> None:
     created = campaign.create_campaign("Vigilus", "10th", guild=1, creator=ALICE)
     record = await campaigns.create_campaign(db, 1, created, actor=ALICE)

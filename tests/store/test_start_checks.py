@@ -1,4 +1,4 @@
-"""Database.open refuses a DATABASE_PATH it cannot use in one sentence, before writing anything."""
+"""open_database refuses a DATABASE_PATH it cannot use in one sentence, before writing anything."""
 
 from __future__ import annotations
 
@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.database import APPLICATION_ID, Database, UnusableDatabase, migrations
+from bot.store.connect import open_database
+from bot.store.database import UnusableDatabase, migrations
 from bot.store.meta import get_meta
+from bot.store.sqlite import APPLICATION_ID, SqliteDatabase
 from tests.store.start_cases import as_ordinary_user, damage, snapshot, vox_file
 
 
 def refusal(path: Path) -> str:
     with pytest.raises(UnusableDatabase) as refused:
-        asyncio.run(Database.open(path))
+        asyncio.run(open_database(path))
     return str(refused.value)
 
 
@@ -131,13 +133,13 @@ def test_a_path_under_a_regular_file_is_refused_and_nothing_is_created(tmp_path:
 async def test_an_empty_file_is_new_and_becomes_vox_s(tmp_path: Path) -> None:
     path = tmp_path / "vox.sqlite3"
     path.touch()
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         assert await db.schema_version() == len(migrations())
         assert await db.application_id() == APPLICATION_ID
 
 
 async def test_a_new_database_is_marked_as_vox_s(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "vox.sqlite3") as db:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as db:
         assert await db.application_id() == APPLICATION_ID
 
 
@@ -146,18 +148,18 @@ async def test_a_vox_database_from_before_application_id_is_upgraded_and_marked(
 ) -> None:
     path = tmp_path / "vox.sqlite3"
     vox_file(path, version=4)  # what every Vox so far has written: application_id 0
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         assert await db.schema_version() == len(migrations())
         assert await db.application_id() == APPLICATION_ID
         assert await get_meta(db, "k") == "kept"
-    async with await Database.open(path) as db:  # and opens again as Vox's own
+    async with await SqliteDatabase.open_path(path) as db:  # and opens again as Vox's own
         assert await get_meta(db, "k") == "kept"
 
 
 async def test_a_current_vox_database_without_the_mark_gets_it(tmp_path: Path) -> None:
     path = tmp_path / "vox.sqlite3"
     vox_file(path)  # every migration, but application_id still 0
-    async with await Database.open(path) as db:
+    async with await SqliteDatabase.open_path(path) as db:
         assert await db.application_id() == APPLICATION_ID
 
 
@@ -180,7 +182,7 @@ def shared_folder() -> Iterator[Path]:
 def try_open(path: Path) -> Callable[[], int]:
     def attempt() -> int:
         try:
-            asyncio.run(Database.open(path))
+            asyncio.run(open_database(path))
         except UnusableDatabase as refused:
             print(refused, file=sys.stderr)
             return 2

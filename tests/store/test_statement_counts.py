@@ -20,7 +20,7 @@ from bot.game import damage, next_phase, profile, start_game
 from bot.game.army import add_unit
 from bot.game.flow import choose_first_player
 from bot.rules.dice import Dice, ScriptedDice
-from bot.store.database import Database
+from bot.store.sqlite import SqliteDatabase
 from bot.tracker import Tracker
 from tests.cogs.test_attack_in_game import RIFLE, table
 from tests.harness import ALICE, BOB, CHANNEL_ID, Harness
@@ -30,12 +30,12 @@ T = TypeVar("T")
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "vox.sqlite3") as opened:
+async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
         yield opened
 
 
-async def traced(db: Database, action: Callable[[], Awaitable[T]]) -> tuple[T, list[str]]:
+async def traced(db: SqliteDatabase, action: Callable[[], Awaitable[T]]) -> tuple[T, list[str]]:
     """What `action` returned and the statements it sent, in order."""
     sent: list[str] = []
     await db.conn.set_trace_callback(sent.append)
@@ -46,7 +46,7 @@ async def traced(db: Database, action: Callable[[], Awaitable[T]]) -> tuple[T, l
     return result, [" ".join(s.split())[:60] for s in sent]
 
 
-async def playing(db: Database) -> Tracker:
+async def playing(db: SqliteDatabase) -> Tracker:
     tracker = Tracker(db)
     await tracker.start(1, CHANNEL, start_game("9th", (ALICE.id, BOB.id)), ALICE.id)
     await tracker.act(CHANNEL, ALICE.id, lambda s: choose_first_player(s, ALICE.id))
@@ -55,14 +55,14 @@ async def playing(db: Database) -> Tracker:
     return tracker
 
 
-async def test_next_phase_through_the_tracker(db: Database) -> None:
+async def test_next_phase_through_the_tracker(db: SqliteDatabase) -> None:
     tracker = await playing(db)
     outcome, sent = await traced(db, lambda: tracker.act(CHANNEL, ALICE.id, next_phase))
     assert outcome.state.phase_index == outcome.before.phase_index + 1
     assert len(sent) <= 3, sent  # BEGIN IMMEDIATE, the guarded INSERT, COMMIT
 
 
-async def test_a_tracked_attacks_append_through_the_tracker(db: Database) -> None:
+async def test_a_tracked_attacks_append_through_the_tracker(db: SqliteDatabase) -> None:
     tracker = await playing(db)
     outcome, sent = await traced(
         db,
@@ -72,7 +72,7 @@ async def test_a_tracked_attacks_append_through_the_tracker(db: Database) -> Non
     assert len(sent) <= 3, sent
 
 
-async def test_a_campaign_act_through_the_chronicle(db: Database) -> None:
+async def test_a_campaign_act_through_the_chronicle(db: SqliteDatabase) -> None:
     chronicle = Chronicle(db, Dice(random.Random(1)))
     book = await chronicle.create(1, "Vigilus", "10th", ALICE.id)
     after, sent = await traced(
@@ -86,7 +86,7 @@ async def test_a_campaign_act_through_the_chronicle(db: Database) -> None:
 
 
 async def count_in_harness(h: Harness, action: Callable[[], Awaitable[Any]]) -> list[str]:
-    _, sent = await traced(h.bot.db, action)
+    _, sent = await traced(h.sqlite, action)
     return sent
 
 
