@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 INSTALL = (
     "PostgreSQL's server programs (initdb, pg_ctl) were not found: install them "
@@ -104,3 +105,20 @@ def running(*settings: str) -> Iterator[Server]:
             server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def unavailable() -> None:
+    """No PostgreSQL here: skip with the one line saying what to install, or fail under CI
+    (`.ci/run` sets VOX_REQUIRE_POSTGRES=1, so the PostgreSQL tests always run there)."""
+    if os.environ.get(REQUIRED):
+        pytest.fail(f"{INSTALL} ({REQUIRED} is set, so they may not be skipped)")
+    pytest.skip(INSTALL)
+
+
+@contextmanager
+def server_for_tests(*settings: str) -> Iterator[Server]:
+    """`running`, or the skip (or CI failure) of `unavailable` where PostgreSQL is not installed."""
+    if bindir() is None:
+        unavailable()
+    with running(*settings) as server:
+        yield server
