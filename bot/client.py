@@ -84,8 +84,9 @@ class VoxTree(app_commands.CommandTree[discord.Client]):
         return True
 
 
-class VoxBot(commands.Bot):
-    """The bot: settings, database and dice are injected by the composition root (or a test)."""
+class VoxBot(commands.AutoShardedBot):
+    """The bot: settings, database and dice are injected by the composition root (or a test).
+    It runs the shards SHARD_IDS names (of SHARD_COUNT), or every shard Discord recommends."""
 
     def __init__(
         self,
@@ -103,6 +104,8 @@ class VoxBot(commands.Bot):
         # No privileged intents: slash commands and buttons arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shards is not None:
+            options["shard_ids"] = list(settings.shards)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -111,6 +114,7 @@ class VoxBot(commands.Bot):
             # Nobody is notified by what a message's text names (@everyone, roles, users typed
             # into names or reasons); a message asking a player to act allows that player only.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
             **options,
         )
         self.settings = settings

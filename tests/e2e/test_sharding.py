@@ -1,0 +1,57 @@
+"""Shards over the wire: the real bot with SHARD_COUNT and SHARD_IDS against the fake Discord, which
+sends each guild's events only to the session of that guild's shard, as Discord does."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import BotRunner
+from tests.e2e.fake_discord import GUILD_ID, MESSAGE, FakeDiscord, World
+from tests.e2e.fake_discord.world import WORLD
+
+
+async def roll_in(fake: FakeDiscord, world: World) -> None:
+    """A /roll in `world`'s channel is answered."""
+    interaction = await fake.dispatch_command("roll", {"dice": "2D6"}, channel_id=world.channel_id)
+    reply = await fake.wait_for_callback(interaction)
+    assert reply.type == MESSAGE
+    assert reply.message is not None and reply.message["guild_id"] == str(world.guild_id)
+
+
+async def test_one_process_serves_a_guild_on_each_of_two_shards(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    other = fake.add_guild(shard=0, shard_count=2)  # the fake's own guild is on shard 1
+    await bots.start(SHARD_COUNT="2")
+    zero = await fake.wait_for_session(shard=0)
+    one = await fake.wait_for_session(shard=1)
+    assert (zero.shard, one.shard) == ((0, 2), (1, 2))
+    assert [g for e, g in zero.events if e == "GUILD_CREATE"] == [other.guild_id]
+    assert [g for e, g in one.events if e == "GUILD_CREATE"] == [GUILD_ID]
+    for world, session in ((other, zero), (WORLD, one)):
+        await roll_in(fake, world)
+        assert ("INTERACTION_CREATE", world.guild_id) in session.events
+    assert not [r for r in fake.requests if r.path == "/gateway/bot" and r.status != 200]
+
+
+async def test_a_process_of_shard_1_gets_only_shard_1s_guild(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    other = fake.add_guild(shard=0, shard_count=2)
+    await bots.start(SHARD_COUNT="2", SHARD_IDS="1")
+    session = await fake.wait_for_session()
+    assert session.shard == (1, 2)
+    assert [g for e, g in session.events if e == "GUILD_CREATE"] == [GUILD_ID]
+    await roll_in(fake, WORLD)
+    assert len(fake.sessions) == 1  # no session for shard 0: nobody gets `other`'s events
+    assert fake.session_for(other.guild_id) is None
+
+
+async def test_without_a_count_the_bot_runs_the_count_discord_recommends(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    fake.recommended_shards = 2
+    other = fake.add_guild(shard=0, shard_count=2)
+    await bots.start()
+    await fake.wait_for_session(shard=0)
+    await fake.wait_for_session(shard=1)
+    assert {s.shard for s in fake.sessions} == {(0, 2), (1, 2)}
+    await roll_in(fake, other)
