@@ -1,4 +1,5 @@
-"""Which shards this process runs: SHARD_COUNT and SHARD_IDS read into numbers.
+"""Which shards this process runs (SHARD_COUNT and SHARD_IDS read into numbers), and when each may
+identify.
 
 Discord splits a bot's guilds into shards, `(guild_id >> 22) % shard_count`, one gateway session
 each. SHARD_COUNT and SHARD_IDS let several processes share them (say 0-3 here, 4-7 on another
@@ -8,10 +9,13 @@ machine); unset, one process runs every shard Discord recommends, as a single pr
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
+from collections.abc import Callable
 
 MAX_SHARDS = 4096  # far above what a Warhammer bot needs; a typo such as 40000 is refused
 SHARD_IDS_FORM = "shard ids such as 0-3, 0,2,5 or 0-3,8, or empty for all of them"
+IDENTIFY_GAP = 5.0  # seconds between identifies sharing a rate-limit key (Discord's rule)
 PART = re.compile(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?")
 
 
@@ -44,3 +48,23 @@ def parse_shard_ids(spec: str, shard_count: int | None) -> tuple[int, ...]:
     if twice:
         raise ValueError(f"a list naming each shard once ({twice[0]} is named twice)")
     return tuple(ids)
+
+
+class IdentifyPacer:
+    """When each shard may identify. Discord lets `max_concurrency` sessions identify at once:
+    shards sharing a rate-limit key (`shard_id % max_concurrency`) must start 5 s apart, others
+    need not wait. discord.py waits 5 s before every identify but the first; this waits only
+    where Discord asks it to, so the shards of a large bot come up together."""
+
+    def __init__(self, max_concurrency: int = 1, clock: Callable[[], float] = time.monotonic):
+        self.max_concurrency = max_concurrency
+        self._clock = clock
+        self._next: dict[int, float] = {}  # rate-limit key -> when its next identify may start
+
+    def delay(self, shard_id: int) -> float:
+        """Seconds shard `shard_id` must wait before identifying; books that identify."""
+        key = shard_id % max(1, self.max_concurrency)
+        now = self._clock()
+        start = max(now, self._next.get(key, now))
+        self._next[key] = start + IDENTIFY_GAP
+        return start - now

@@ -42,6 +42,7 @@ class Rest(FakeState):
         # may identify at once (shards with the same `id % max_concurrency` wait 5 s apart).
         self.recommended_shards = 1
         self.max_concurrency = 1
+        self.advertised_gateway: str | None = None  # the `url` it names; None: this fake's own
 
     def _route(self, method: str, pattern: str, handler: Handler) -> None:
         self._routes.append((method, re.compile(pattern), handler))
@@ -112,7 +113,8 @@ class Rest(FakeState):
             "max_concurrency": self.max_concurrency,
         }
         shards = self.recommended_shards
-        answer = {"url": self.gateway_url, "shards": shards, "session_start_limit": limit}
+        url = self.advertised_gateway or self.gateway_url
+        answer = {"url": url, "shards": shards, "session_start_limit": limit}
         return json_response(answer)
 
     async def _put_commands(self, record: Request, match: re.Match[str]) -> web.Response:
