@@ -19,9 +19,13 @@ HEALTH_EVERY = 300.0  # seconds between two rounds of health lines
 TASK_NAME = "vox-shard-health"
 
 
-class HasLatency(Protocol):
+class ShardState(Protocol):
+    """What discord.py's `ShardInfo` tells of one shard."""
+
     @property
     def latency(self) -> float: ...
+
+    def is_closed(self) -> bool: ...
 
 
 class HasId(Protocol):
@@ -36,17 +40,22 @@ class Sharded(Protocol):
     def shard_count(self) -> int | None: ...
 
     @property
-    def shards(self) -> Mapping[int, HasLatency]: ...
+    def shards(self) -> Mapping[int, ShardState]: ...
 
     @property
     def guilds(self) -> Sequence[HasId]: ...
 
 
-def health_line(shard_id: int, shard_count: int, latency: float, guilds: int) -> str:
+def health_line(shard_id: int, shard_count: int, shard: ShardState, guilds: int) -> str:
     """`shard 1/2: latency 42 ms, 1,234 guilds`; the latency is unknown until a heartbeat was
-    answered."""
-    heard = f"latency {latency * 1000:.0f} ms" if math.isfinite(latency) else "latency unknown"
-    return f"shard {shard_id}/{shard_count}: {heard}, {guilds:,} guild{'' if guilds == 1 else 's'}"
+    answered, and a shard whose connection is down (reconnecting) says so instead."""
+    if shard.is_closed():
+        state = "disconnected"
+    elif math.isfinite(shard.latency):
+        state = f"latency {shard.latency * 1000:.0f} ms"
+    else:
+        state = "latency unknown"
+    return f"shard {shard_id}/{shard_count}: {state}, {guilds:,} guild{'' if guilds == 1 else 's'}"
 
 
 class ShardHealth:
@@ -65,7 +74,7 @@ class ShardHealth:
         shards = self.client.shards
         per_shard = Counter(shard_of(g.id, count) for g in self.client.guilds)
         ids = sorted(shards) if shard_ids is None else shard_ids
-        return [health_line(i, count, shards[i].latency, per_shard[i]) for i in ids if i in shards]
+        return [health_line(i, count, shards[i], per_shard[i]) for i in ids if i in shards]
 
     def report(self, shard_ids: Sequence[int] | None = None) -> None:
         for line in self.lines(shard_ids):

@@ -129,6 +129,10 @@ def test_with_max_concurrency_a_batch_identifies_together() -> None:
 @dataclass
 class Shard:
     latency: float
+    closed: bool = False
+
+    def is_closed(self) -> bool:
+        return self.closed
 
 
 @dataclass
@@ -149,9 +153,10 @@ def on(shard: int, n: int, count: int = 2) -> list[Guild]:
 
 
 def test_the_line_names_the_shard_its_latency_and_its_guilds() -> None:
-    assert health_line(1, 2, 0.0421, 1234) == "shard 1/2: latency 42 ms, 1,234 guilds"
-    assert health_line(0, 1, 0.0004, 1) == "shard 0/1: latency 0 ms, 1 guild"
-    assert health_line(3, 4, float("inf"), 0) == "shard 3/4: latency unknown, 0 guilds"
+    assert health_line(1, 2, Shard(0.0421), 1234) == "shard 1/2: latency 42 ms, 1,234 guilds"
+    assert health_line(0, 1, Shard(0.0004), 1) == "shard 0/1: latency 0 ms, 1 guild"
+    assert health_line(3, 4, Shard(float("inf")), 0) == "shard 3/4: latency unknown, 0 guilds"
+    assert health_line(3, 4, Shard(0.01, closed=True), 2) == "shard 3/4: disconnected, 2 guilds"
 
 
 def test_guilds_are_counted_by_the_shard_discord_sends_them_to() -> None:

@@ -65,3 +65,18 @@ async def test_without_a_count_the_bot_runs_the_count_discord_recommends(
     await fake.wait_for_session(shard=1)
     assert {s.shard for s in fake.sessions} == {(0, 2), (1, 2)}
     await roll_in(fake, other)
+
+
+async def test_a_shard_logs_its_health_again_when_it_comes_back(
+    fake: FakeDiscord, bots: BotRunner
+) -> None:
+    bot = await bots.start(SHARD_COUNT="2", SHARD_IDS="1")
+    first = await fake.wait_for_session(shard=1)
+    await bot.wait_for_log("shard 1/2: latency ")
+    await first.ws.close(code=4000)  # "unknown error; reconnect": the bot comes back by itself
+    await fake.wait_for_session(2, shard=1, within=15.0)
+    lines = await fake.wait_for(
+        lambda: [ln for ln in bot.stderr_lines if "shard 1/2: latency " in ln][1:] or None,
+        what="a second health line of shard 1",
+    )
+    assert lines[0].endswith(", 1 guild")
