@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_EDITION",
                  "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DICE_SEED",
-                 "COMPUTE_WORKERS"):  # fmt: skip
+                 "COMPUTE_WORKERS", "SHARD_COUNT", "SHARD_IDS"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
 
@@ -75,6 +75,9 @@ BAD_SETTINGS = [
     ("COMPUTE_WORKERS", "33"),
     ("COMPUTE_WORKERS", "many"),
     ("COMPUTE_WORKERS", "1.5"),
+    ("SHARD_COUNT", "0"),
+    ("SHARD_COUNT", "4097"),
+    ("SHARD_IDS", "0-3"),  # without SHARD_COUNT (tests/test_shards.py has the rest)
 ]
 
 
