@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +25,7 @@ from bot.rules.notation import parse
 from bot.rules.pools import parse_target, roll_pool
 from bot.store import armies, campaigns, games, meta, roll_log, rolls, snapshots
 from bot.store.connect import open_database
-from bot.store.database import Database
+from bot.store.database import Database, migrations
 from bot.store.exporter import export, moment
 from bot.store.importer import import_rows
 from bot.store.postgres import PostgresDatabase
@@ -359,3 +362,45 @@ def test_values_come_back_as_they_went(kind: type) -> None:
     assert from_value(None, kind) is None
     with pytest.raises(ValueError, match="is not"):
         from_value(True if kind is int else 5, kind)
+
+
+def cli(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGS` as a real process with only these settings."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), **settings}
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+
+
+async def test_the_commands_move_a_server_from_sqlite_to_postgresql(
+    filled: Database, server: tuple[pg.Server, str], tmp_path: Path
+) -> None:
+    running, _ = server
+    url = await running.create_database()  # empty: not even migrated
+    on_pg = {"DATABASE_URL": url}
+    refused = cli(tmp_path, **on_pg, DISCORD_TOKEN="x")  # the bot will not start on it
+    assert refused.returncode == 2 and "run `python -m bot migrate` once" in refused.stderr
+    assert refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
+    done = cli(tmp_path, "export-db", "vox.jsonl", DATABASE_PATH="filled.sqlite3")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Exported 22 rows of 9 tables from filled.sqlite3")
+    newest = len(migrations("postgresql"))
+    done = cli(tmp_path, "migrate", **on_pg)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Database {url} is at schema {newest} (applied 0001-{newest:04d}).\n"
+    done = cli(tmp_path, "import-db", "vox.jsonl", **on_pg)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        f"Imported 22 rows of 9 tables from vox.jsonl into {url} (schema {newest}).\n"
+    )
+    done = cli(tmp_path, "import-db", "vox.jsonl", **on_pg)  # once only
+    assert done.returncode == 2 and "already holds Vox data (meta has rows)" in done.stderr
+    async with await open_database(url) as moved:
+        assert tables(await exported(moved)) == tables(await exported(filled))
+
+
+async def test_migrate_names_an_unreachable_server_without_its_password(tmp_path: Path) -> None:
+    url = f"postgresql://vox:secret@/vox?host={tmp_path}"  # no server listens there
+    done = cli(tmp_path, "migrate", DATABASE_URL=url)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("DATABASE_URL (postgresql://vox:***@/vox?host=")
+    assert "secret" not in done.stderr and done.stderr.count("\n") == 1
