@@ -400,6 +400,17 @@ def test_export_of_a_database_that_does_not_exist_creates_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_export_of_an_unusable_database_leaves_no_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _damaged(tmp_path / "vox.sqlite3")
+    monkeypatch.setenv("DATABASE_PATH", "vox.sqlite3")
+    before = snapshot(tmp_path)
+    assert main(["export-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err).startswith("DATABASE_PATH (vox.sqlite3) is damaged")
+    assert snapshot(tmp_path) == before
+
+
 def test_an_export_that_cannot_be_written_removes_its_file(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
