@@ -201,6 +201,7 @@ class PostgresDatabase(Database):
                             mig.name,
                         )
                     current = mig.number
+                    self.applied = (*self.applied, mig.number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
         return current
