@@ -4,16 +4,14 @@ already holds Vox data, changes nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -39,7 +37,6 @@ from bot.store.transfer import (
     to_line,
 )
 from bot.tracker import Tracker
-from tests import pg
 from tests.store.test_armies_store import army
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,31 +45,10 @@ AT = "2024-06-01T18:00:00.000Z"
 OLD = "2000-01-01T00:00:00.000Z"
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[pg.Server, str]]:
-    """A throwaway PostgreSQL server and the name of a migrated database on it, which each
-    test's database copies (CREATE DATABASE … TEMPLATE: cheaper than migrating each)."""
-    with pg.server_for_tests() as running:
-        yield running, asyncio.run(_migrated(running))
-
-
-async def _migrated(server: pg.Server) -> str:
-    url = await server.create_database()
-    async with await open_database(url, migrate=True):
-        pass
-    return urlsplit(url).path.lstrip("/")
-
-
 @pytest.fixture
-async def postgres(server: tuple[pg.Server, str]) -> AsyncIterator[Database]:
-    running, template = server
-    async with await open_database(await running.create_database(template)) as db:
-        yield db
-
-
-@pytest.fixture
-async def sqlite(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await open_database(tmp_path / "vox.sqlite3") as db:
+async def postgres_db(migrated_postgres_url: str) -> AsyncIterator[Database]:
+    """A migrated PostgreSQL database without Vox data (a copy of the run's template)."""
+    async with await open_database(migrated_postgres_url) as db:
         yield db
 
 
@@ -84,11 +60,10 @@ async def filled(tmp_path: Path) -> AsyncIterator[Database]:
         yield db
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty(request: pytest.FixtureRequest) -> Database:
-    """A migrated database without Vox data, of each kind."""
-    db: Database = request.getfixturevalue("sqlite" if request.param == "sqlite" else "postgres")
-    return db
+@pytest.fixture
+def empty(store: Database) -> Database:
+    """A migrated database without Vox data, of each kind (`store`, named for what it holds)."""
+    return store
 
 
 async def fill(db: Database) -> dict[str, Any]:
@@ -160,14 +135,14 @@ def end_line(text: str) -> dict[str, Any]:
 
 
 async def test_sqlite_to_postgresql_and_back_keeps_every_row(
-    sqlite: Database, postgres: Database, tmp_path: Path
+    sqlite_store: Database, postgres_db: Database, tmp_path: Path
 ) -> None:
-    await fill(sqlite)
-    first = await exported(sqlite)
+    await fill(sqlite_store)
+    first = await exported(sqlite_store)
     assert json.loads(first.splitlines()[0])["left_out"] == list(DERIVED)
     assert all(n > 0 for n in end_line(first)["rows"].values())  # every table has rows
-    assert await imported(postgres, first) == end_line(first)["rows"]
-    second = await exported(postgres)
+    assert await imported(postgres_db, first) == end_line(first)["rows"]
+    second = await exported(postgres_db)
     assert tables(second) == tables(first)
     assert json.loads(second.splitlines()[0])["from"] == "postgresql"
     async with await open_database(tmp_path / "back.sqlite3") as back:
@@ -176,17 +151,17 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
 
 
 async def test_the_postgresql_copy_carries_on_where_sqlite_left_off(
-    sqlite: Database, postgres: Database
+    sqlite_store: Database, postgres_db: Database
 ) -> None:
-    made = await fill(sqlite)
-    await imported(postgres, await exported(sqlite, batch=1_000), batch=1_000)
-    assert await games.load_events(postgres, made["ended"].id) == await games.load_events(
-        sqlite, made["ended"].id
+    made = await fill(sqlite_store)
+    await imported(postgres_db, await exported(sqlite_store, batch=1_000), batch=1_000)
+    assert await games.load_events(postgres_db, made["ended"].id) == await games.load_events(
+        sqlite_store, made["ended"].id
     )
-    table = await Tracker(postgres).require(10)  # no snapshot came along: the log is folded
+    table = await Tracker(postgres_db).require(10)  # no snapshot came along: the log is folded
     assert table.record.id == made["active"].id and table.state == fold(made["log"])
-    assert await campaigns.campaign_for_game(postgres, made["active"].id) == made["campaign"]
-    for db in (sqlite, postgres):  # each new row takes the next id: no collision, no reuse
+    assert await campaigns.campaign_for_game(postgres_db, made["active"].id) == made["campaign"]
+    for db in (sqlite_store, postgres_db):  # each new row takes the next id: no collision, no reuse
         game = await games.create_game(db, guild_id=1, channel_id=11, actor=ALICE,
                                        started=start_game("9th", (ALICE, BOB)))  # fmt: skip
         assert game.id == made["active"].id + 1
@@ -201,16 +176,16 @@ async def test_the_postgresql_copy_carries_on_where_sqlite_left_off(
 
 
 async def test_every_vox_table_is_exported_or_named_as_derived(
-    sqlite: Database, postgres: Database
+    sqlite_store: Database, postgres_db: Database
 ) -> None:
     named = {t.name for t in TABLES} | set(DERIVED)
     sqlite_tables = (
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     )
-    found = {r[0] for r in await sqlite.fetch(sqlite_tables)}
+    found = {r[0] for r in await sqlite_store.fetch(sqlite_tables)}
     assert found == named
     pg_tables = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
-    assert {r[0] for r in await postgres.fetch(pg_tables)} == named | {"schema_migrations"}
+    assert {r[0] for r in await postgres_db.fetch(pg_tables)} == named | {"schema_migrations"}
 
 
 async def test_the_export_reads_one_moment_while_the_bot_writes(empty: Database) -> None:
@@ -372,10 +347,9 @@ def cli(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProcess[s
 
 
 async def test_the_commands_move_a_server_from_sqlite_to_postgresql(
-    filled: Database, server: tuple[pg.Server, str], tmp_path: Path
+    filled: Database, postgres_url: str, tmp_path: Path
 ) -> None:
-    running, _ = server
-    url = await running.create_database()  # empty: not even migrated
+    url = postgres_url  # empty: not even migrated
     on_pg = {"DATABASE_URL": url}
     refused = cli(tmp_path, **on_pg, DISCORD_TOKEN="x")  # the bot will not start on it
     assert refused.returncode == 2 and "run `python -m bot migrate` once" in refused.stderr
