@@ -20,7 +20,7 @@ from bot.store.database import Database, Tx
 from bot.store.errors import Closed, Conflict, Constraint, Missing
 
 MAX_EVENTS_PER_APPEND = 500  # 5 parameters each, far below SQLite's 32766
-_LAST = 1 << 62  # a seq past every log
+_LAST = 2**31 - 1  # a seq past every log: the largest a PostgreSQL INTEGER column holds
 E = TypeVar("E", bound=BaseEvent)
 Rec = TypeVar("Rec")
 
@@ -49,9 +49,14 @@ class Stream(Generic[Rec, E]):
         return ", ".join(prefix + c for c in self.columns)
 
 
+def stamp(moment: datetime) -> str:
+    """A UTC moment as the store writes times: ISO 8601, milliseconds, "Z" (text that sorts)."""
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def now() -> str:
-    """The store's clock (the models never read one): ISO 8601 UTC, milliseconds."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The store's clock (the models never read one)."""
+    return stamp(datetime.now(UTC))
 
 
 def _entries(stream: Stream[Rec, E], found: Sequence[Sequence[Any]]) -> list[Entry[E]]:
@@ -143,7 +148,7 @@ def _insert_sql(stream: Stream[Rec, E], count: int) -> str:
     return (
         f"INSERT INTO {stream.events} ({stream.key}, seq, kind, actor, payload, at) "
         "SELECT ?, column1, column2, column3, column4, column5 "
-        f"FROM (VALUES {values}) "
+        f"FROM (VALUES {values}) AS new "  # PostgreSQL names its columns column1… too
         f"WHERE (SELECT COALESCE(MAX(seq), 0) FROM {stream.events} WHERE {stream.key} = ?) = ? "
         f"AND EXISTS (SELECT 1 FROM {stream.table} WHERE id = ?{is_open})"
     )

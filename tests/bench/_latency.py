@@ -12,12 +12,12 @@ from typing import Any
 Row = tuple[str, float, float]
 
 
-async def timed(
+async def samples(
     count: int,
     action: Callable[[], Awaitable[object]],
     before: Callable[[], Awaitable[object]] | None = None,
-) -> tuple[float, float]:
-    """Median and p99 in milliseconds of `action`, `before` (untimed) running ahead of each."""
+) -> list[float]:
+    """`count` times of `action` in milliseconds, sorted, `before` (untimed) ahead of each."""
     times = []
     for _ in range(count):
         if before is not None:
@@ -25,8 +25,22 @@ async def timed(
         start = time.perf_counter()
         await action()
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+    return sorted(times)
+
+
+def percentile(times: list[float], share: float) -> float:
+    """The sorted `times`' value `share` (0.95 for p95) of the way up."""
+    return times[min(len(times) - 1, int(len(times) * share))]
+
+
+async def timed(
+    count: int,
+    action: Callable[[], Awaitable[object]],
+    before: Callable[[], Awaitable[object]] | None = None,
+) -> tuple[float, float]:
+    """Median and p99 in milliseconds of `action`, `before` (untimed) running ahead of each."""
+    times = await samples(count, action, before)
+    return statistics.median(times), percentile(times, 0.99)
 
 
 def report(

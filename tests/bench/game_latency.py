@@ -1,8 +1,10 @@
 """In-process latency of /game status and a phase advance in a game of 60 events and 20 units.
 
 Each call is a raw INTERACTION_CREATE through the real command tree to the recorded reply, with
-SQLite on disk. "cold" truncates the log back to its 60 events and clears the tracker's memory
+SQLite on disk; a phase advance is timed both as /game next and as a click of the prompt's Next
+phase button. "cold" truncates the log back to its 60 events and clears the tracker's memory
 first, so the game is loaded and folded from the log (as after a restart). Target: median ≤ 10 ms.
+`pg_latency` times the same cases on PostgreSQL.
 Run: `python tests/bench/game_latency.py` (or `make bench`).
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +23,7 @@ from bot.rules.dice import Dice
 from bot.store.games import active_game, load_events
 from tests.bench._latency import Row, report, timed
 from tests.harness import BOB, CHANNEL_ID, Harness
-from tests.harness.posts import refusals
+from tests.harness.posts import refusals, shown
 
 
 async def build(h: Harness) -> int:
@@ -40,36 +43,57 @@ async def build(h: Harness) -> int:
     return len(await load_events(h.bot.db, record.id))
 
 
+Action = Callable[[], Awaitable[object]]
+Case = tuple[str, Action, Action | None]  # a name, what is timed, what runs (untimed) before it
+
+
+async def cases(h: Harness) -> list[Case]:
+    """Build the game, then the timed cases: /game status and a phase advance (by /game next and
+    by the prompt's Next phase button), warm and cold, on whichever database `h` runs."""
+    events = await build(h)
+    db, tracker = h.bot.db, h.bot.tracker
+    prompt = [shown(await h.slash("game status"))]
+
+    async def cold() -> None:
+        """Back to exactly the built log, nothing in memory (a benchmark may reach in)."""
+        await db.execute("DELETE FROM events WHERE seq > ?", (events,))
+        await db.execute("DELETE FROM game_snapshots")
+        tracker._items.clear()
+
+    async def advance() -> None:
+        sent = await h.slash("game next")
+        assert not refusals(sent), sent
+
+    async def click() -> None:
+        sent = await h.click(prompt[0].button("Next phase")["custom_id"], on=prompt[0])
+        assert not refusals(sent), sent
+        prompt[0] = shown(sent)
+
+    async def undo() -> None:
+        prompt[0] = shown(await h.slash("game undo"))
+
+    async def cold_prompt() -> None:
+        """`cold`, with a prompt to click (read before the tracker's memory is cleared)."""
+        await cold()
+        prompt[0] = shown(await h.slash("game status"))
+        tracker._items.clear()
+
+    return [
+        (f"status, warm ({events} events)", lambda: h.slash("game status"), None),
+        ("status, cold", lambda: h.slash("game status"), cold),
+        ("next phase, warm", advance, undo),
+        ("next phase, cold", advance, cold),
+        ("Next phase click, warm", click, undo),
+        ("Next phase click, cold", click, cold_prompt),
+    ]
+
+
 async def measure(count: int) -> list[Row]:
-    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness.running(Path(tmp), dice=Dice(random.Random(1))) as h:
-            events = await build(h)
-            tracker = h.bot.tracker
-
-            async def cold() -> None:
-                """Back to exactly the built log, nothing in memory (a benchmark may reach in)."""
-                async with h.sqlite.lock:
-                    await h.sqlite.conn.execute("DELETE FROM events WHERE seq > ?", (events,))
-                tracker._items.clear()
-
-            async def advance() -> None:
-                sent = await h.slash("game next")
-                assert not refusals(sent), sent
-
-            async def undo() -> None:
-                await h.slash("game undo")
-
-            rows.append(
-                (
-                    f"status, warm ({events} events)",
-                    *await timed(count, lambda: h.slash("game status")),
-                )
-            )
-            rows.append(("status, cold", *await timed(count, lambda: h.slash("game status"), cold)))
-            rows.append(("next phase, warm", *await timed(count, advance, undo)))
-            rows.append(("next phase, cold", *await timed(count, advance, cold)))
-    return rows
+            return [
+                (name, *await timed(count, act, before)) for name, act, before in await cases(h)
+            ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -68,14 +68,22 @@ class Harness:
     @classmethod
     @asynccontextmanager
     async def running(
-        cls, tmp_path: Path, *, dice: Dice | None = None, **settings: Any
-    ) -> AsyncIterator[Harness]:
-        """A bot on a fresh (or existing) database in `tmp_path`, closed afterwards."""
+        cls, tmp_path: Path, *, dice: Dice | None = None, database: str | None = None,
+        **settings: Any,
+    ) -> AsyncIterator[Harness]:  # fmt: skip
+        """A bot on a fresh (or existing) SQLite database in `tmp_path`, closed afterwards; or,
+        with `database` (a DATABASE_URL such as a throwaway PostgreSQL's), on that database, its
+        migrations applied first as `python -m bot migrate` would."""
         db_path = tmp_path / "vox.sqlite3"
-        db = await open_database(db_path)
+        if database is not None:
+            settings["database_url"] = database
+        config = Settings(_env_file=None, discord_token="test", database_path=db_path, **settings)
+        db = await open_database(
+            config.database, pool_size=config.database_pool_size, migrate=database is not None
+        )
         recorder = Recorder()
         bot = VoxBot(
-            Settings(_env_file=None, discord_token="test", database_path=db_path, **settings),
+            config,
             db,
             dice=dice,
             sync_on_start=False,
