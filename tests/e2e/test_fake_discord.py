@@ -212,8 +212,12 @@ async def test_interactions_go_to_the_shard_of_their_guild(
         session = fake.session_for(guild_id)
         assert session is not None and session.shard == (shard, 2)
         assert ("INTERACTION_CREATE", guild_id) in session.events
+    elsewhere = await fake.dispatch_command("where", channel_id=CHANNEL_ID + 500)
+    assert (await fake.wait_for_callback(elsewhere)).content == f"guild {GUILD_ID}"  # its guild
     dm = await fake.dispatch_command("where", channel_id=snowflake(), dm=True)
-    assert (await fake.wait_for_callback(dm)).content == "guild None"
+    answer = await fake.wait_for_callback(dm)
+    assert answer.content == "guild None"
+    assert answer.message is not None and "guild_id" not in answer.message
     shard_zero = fake.session_for(None)
     assert shard_zero is not None and shard_zero.shard == (0, 2)
     assert ("INTERACTION_CREATE", None) in shard_zero.events

@@ -48,9 +48,9 @@ class Commands(Gateway):
     ) -> Interaction:
         """Send an INTERACTION_CREATE as Discord builds it for a text channel of one of the fake's
         guilds (or, with `dm`, for a direct message with the bot in channel `channel_id`)."""
-        world = WORLD if dm else self.world_of_channel(channel_id)
-        if world is None:
-            raise Rejected(f"channel {channel_id} is in none of the fake's guilds")
+        if dm:
+            self.dm_channels.add(channel_id)
+        world = self.world_of_channel(channel_id) or WORLD  # a DM's payload names no guild
         payload = world.interaction(kind, data, user, channel_id=channel_id, msg=message, dm=dm)
         interaction_id = int(payload["id"])
         interaction = Interaction(interaction_id, payload["token"], payload, user, time.monotonic())
@@ -106,7 +106,7 @@ class Commands(Gateway):
     def _guild_of_channel(self, channel_id: int) -> int:
         world = self.world_of_channel(channel_id)
         if world is None:
-            raise Rejected(f"channel {channel_id} is in none of the fake's guilds")
+            raise Rejected(f"channel {channel_id} is a DM channel: pass dm=True")
         return world.guild_id
 
     # ---- option checks (Discord's client does them, discord.py does not) -------------------------

@@ -167,7 +167,7 @@ class Messages(Rest):
 
     async def _post_channel_message(self, record: Request, match: re.Match[str]) -> web.Response:
         channel_id = int(match["cid"])
-        if self.world_of_channel(channel_id) is None:
+        if self.guild_channel(channel_id) is None:
             return error(404, "Unknown Channel", 10003)
         body = dict(record.body or {})
         message = self._keep(self._message(channel_id, body))

@@ -98,7 +98,7 @@ class Rest(FakeState):
         return json_response(WORLD.application())
 
     async def _get_channel(self, record: Request, match: re.Match[str]) -> web.Response:
-        world = self.world_of_channel(int(match["cid"]))
+        world = self.guild_channel(int(match["cid"]))
         if world is None:
             return error(404, "Unknown Channel", 10003)
         return json_response(world.channel())

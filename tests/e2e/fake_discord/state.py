@@ -58,6 +58,7 @@ class FakeState:
         self.messages: dict[int, JSON] = {}
         self.sessions: list[GatewaySession] = []
         self.worlds: dict[int, World] = {GUILD_ID: WORLD}  # the guilds the bot is in, by id
+        self.dm_channels: set[int] = set()  # the channels interactions came from as DMs
         self._changed = asyncio.Event()
         self._abort: str | None = None
 
@@ -76,9 +77,17 @@ class FakeState:
         self.worlds[world.guild_id] = world
         return world
 
-    def world_of_channel(self, channel_id: int) -> World | None:
-        """The guild holding text channel `channel_id` (None for a channel the fake lacks)."""
+    def guild_channel(self, channel_id: int) -> World | None:
+        """The guild whose text channel (the one its GUILD_CREATE lists) is `channel_id`."""
         return next((w for w in self.worlds.values() if w.channel_id == channel_id), None)
+
+    def world_of_channel(self, channel_id: int) -> World | None:
+        """The guild an interaction in `channel_id` comes from: a further guild's own channel is
+        in that guild, any other channel (tests spread games over many) in `GUILD_ID`'s guild;
+        None for a DM channel."""
+        if channel_id in self.dm_channels:
+            return None
+        return self.guild_channel(channel_id) or WORLD
 
     def session_for(self, guild_id: int | None) -> GatewaySession | None:
         """The newest ready session of the shard that gets `guild_id`'s events (None: a DM),
