@@ -355,14 +355,14 @@ async def test_the_commands_move_a_server_from_sqlite_to_postgresql(
     assert refused.returncode == 2 and "run `python -m bot migrate` once" in refused.stderr
     assert refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
     done = cli(tmp_path, "export-db", "vox.jsonl", DATABASE_PATH="filled.sqlite3")
-    assert done.returncode == 0, done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("Exported 22 rows of 9 tables from filled.sqlite3")
     newest = len(migrations("postgresql"))
     done = cli(tmp_path, "migrate", **on_pg)
-    assert done.returncode == 0, done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == f"Database {url} is at schema {newest} (applied 0001-{newest:04d}).\n"
     done = cli(tmp_path, "import-db", "vox.jsonl", **on_pg)
-    assert done.returncode == 0, done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (
         f"Imported 22 rows of 9 tables from vox.jsonl into {url} (schema {newest}).\n"
     )
