@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from bot.settings import Settings
-from bot.store.connect import open_database
 from tests import pg
 from tests.e2e.fake_discord import TOKEN, FakeDiscord
 
@@ -216,11 +215,12 @@ def pg_server() -> Iterator[pg.Server]:
 async def pg_bots(
     fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest, pg_server: pg.Server
 ) -> AsyncIterator[BotRunner]:
-    """Bot processes on a fresh, migrated PostgreSQL database (`runner.database_url`)."""
+    """Bot processes on a fresh PostgreSQL database (`runner.database_url`), migrated first by
+    `python -m bot migrate` as an operator would (the bot itself refuses an unmigrated one)."""
     url = await pg_server.create_database()
-    db = await open_database(url, migrate=True)
-    await db.close()
     async with reported(BotRunner(fake, tmp_path, url), request) as runner:
+        migrate = await runner.start("migrate")
+        assert await migrate.wait_exit() == 0, migrate.stderr
         yield runner
 
 

@@ -20,6 +20,7 @@ from tests.e2e.fake_discord import (
     UPDATE_MESSAGE,
     Callback,
     FakeDiscord,
+    GatewaySession,
     Interaction,
     Person,
     iter_embed_fields,
@@ -59,11 +60,20 @@ async def acted(fake: FakeDiscord, interaction: Interaction) -> Callback:
     return reply
 
 
-async def start_game(fake: FakeDiscord, first: str = "me", user: Person = ALICE) -> Callback:
-    """`/game start opponent:<the other player> first:<first>`; its answer."""
+async def start_game(
+    fake: FakeDiscord,
+    first: str = "me",
+    user: Person = ALICE,
+    *,
+    channel_id: int = CHANNEL_ID,
+    **options: str,
+) -> Callback:
+    """`/game start opponent:<the other player> first:<first>` and any further `options`, in
+    channel `channel_id`; its answer."""
     opponent = BOB if user is ALICE else ALICE
-    options = {"opponent": opponent, "first": first}
-    return await answer(fake, await fake.dispatch_command("game start", options, user))
+    given = {"opponent": opponent, "first": first, **options}
+    sent = await fake.dispatch_command("game start", given, user, channel_id=channel_id)
+    return await answer(fake, sent)
 
 
 def titles(reply: Callback) -> list[str]:
@@ -84,9 +94,12 @@ def prompt_seq(reply: Callback) -> int:
     return int(match["seq"])
 
 
-async def click_next(fake: FakeDiscord, prompt: Callback, user: Person = ALICE) -> Interaction:
+async def click_next(
+    fake: FakeDiscord, prompt: Callback, user: Person = ALICE, via: GatewaySession | None = None
+) -> Interaction:
+    """Press the prompt's "Next phase" button (on gateway session `via`, if given)."""
     assert prompt.message is not None
-    return await fake.click(prompt.message, next_button(prompt), user)
+    return await fake.click(prompt.message, next_button(prompt), user, via=via)
 
 
 async def press_next(fake: FakeDiscord, prompt: Callback, user: Person = ALICE) -> Callback:

@@ -223,6 +223,18 @@ async def test_interactions_go_to_the_shard_of_their_guild(
     assert ("INTERACTION_CREATE", None) in shard_zero.events
 
 
+async def test_an_interaction_goes_on_the_session_named_whatever_its_guild(
+    fake: FakeDiscord, sharded: tuple[ShardedClient, World]
+) -> None:
+    _, other = sharded
+    shard_zero, shard_one = fake.session_for(other.guild_id), fake.session_for(GUILD_ID)
+    assert shard_zero is not None and shard_one is not None
+    interaction = await fake.dispatch_command("where", via=shard_zero)  # shard 1's guild
+    assert (await fake.wait_for_callback(interaction)).content == f"guild {GUILD_ID}"
+    assert ("INTERACTION_CREATE", GUILD_ID) in shard_zero.events
+    assert ("INTERACTION_CREATE", GUILD_ID) not in shard_one.events
+
+
 async def test_a_shard_outside_the_count_is_refused(fake: FakeDiscord) -> None:
     async with aiohttp.ClientSession() as http, http.ws_connect(fake.gateway_url) as ws:
         hello = await ws.receive_json()

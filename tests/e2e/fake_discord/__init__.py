@@ -21,7 +21,8 @@ their events) of that shard, `(guild_id >> 22) % shard_count` (DMs: shard 0); RE
 shard; GET /gateway/bot answers `recommended_shards` (default 1) and `max_concurrency`. The
 fake's guild `GUILD_ID` is on shard 1 of 2; `add_guild(shard, count)` puts the bot in one more
 guild (before it connects) and returns its `World`: pass `channel_id=world.channel_id` to dispatch
-there.
+there. `dispatch_command` and `click` take `via=session` to send on that session instead, whatever
+shard the guild is on (a click reaching a process other than the one that posted the button).
 
 Layout: `world` (the guilds, their ids and people, built by tests.discord_payloads), `protocol`
 (Discord's numbers), `records` (what was received), `state` (recording and waiting), `gateway`,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.e2e.fake_discord.gateway import Gateway
+from tests.e2e.fake_discord.gateway import Gateway, GatewaySession
 from tests.e2e.fake_discord.protocol import (
     AUTOCOMPLETE_INTERACTION,
     BOOLEAN,
@@ -45,9 +45,11 @@ class Commands(Gateway):
         channel_id: int = CHANNEL_ID,
         message: JSON | None = None,
         dm: bool = False,
+        via: GatewaySession | None = None,
     ) -> Interaction:
         """Send an INTERACTION_CREATE as Discord builds it for a text channel of one of the fake's
-        guilds (or, with `dm`, for a direct message with the bot in channel `channel_id`)."""
+        guilds (or, with `dm`, for a direct message with the bot in channel `channel_id`), on
+        the session of its shard, or on session `via`."""
         if dm:
             self.dm_channels.add(channel_id)
         world = self.world_of_channel(channel_id) or WORLD  # a DM's payload names no guild
@@ -55,25 +57,29 @@ class Commands(Gateway):
         interaction_id = int(payload["id"])
         interaction = Interaction(interaction_id, payload["token"], payload, user, time.monotonic())
         self.interactions[interaction_id] = interaction
-        await self.dispatch("INTERACTION_CREATE", payload)
+        if via is None:
+            await self.dispatch("INTERACTION_CREATE", payload)
+        else:
+            await via.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
     async def dispatch_command(
         self, name: str, options: dict[str, Any] | None = None, user: Person = ALICE, *,
         channel_id: int = CHANNEL_ID, validate: bool = True, dm: bool = False,
+        via: GatewaySession | None = None,
     ) -> Interaction:  # fmt: skip
         """A slash command as a user types it: `dispatch_command("roll", {"dice": "2D6"})`.
 
         `name` may hold subcommands ("game start"). Options are checked against the synced
         command unless `validate=False` (a raw API caller, which Discord's client never is).
         `channel_id` picks the guild (a further guild's `World.channel_id`); `dm` sends it from
-        a direct message instead.
+        a direct message instead; `via` names the gateway session to send it on (as `click`).
         """
         data = self._command_data(name, options or {}, validate=validate, focused=None)
         if not dm:
             data["guild_id"] = str(self._guild_of_channel(channel_id))
         return await self.dispatch_interaction(
-            COMMAND_INTERACTION, data, user, channel_id=channel_id, dm=dm
+            COMMAND_INTERACTION, data, user, channel_id=channel_id, dm=dm, via=via
         )
 
     async def dispatch_autocomplete(
@@ -87,8 +93,13 @@ class Commands(Gateway):
             AUTOCOMPLETE_INTERACTION, data, user, channel_id=channel_id
         )
 
-    async def click(self, message: JSON, custom_id: str, user: Person = ALICE) -> Interaction:
-        """A button press on `message` (as the fake stores it), like Discord's client allows."""
+    async def click(
+        self, message: JSON, custom_id: str, user: Person = ALICE, *,
+        via: GatewaySession | None = None,
+    ) -> Interaction:  # fmt: skip
+        """A button press on `message` (as the fake stores it), like Discord's client allows;
+        `via` delivers it on that gateway session whatever shard its guild is on (a test of a
+        click reaching a process other than the one that posted the button)."""
         component = find_component(message, custom_id)
         if component is None:
             raise Rejected(f"the message has no component {custom_id!r}: {custom_ids(message)}")
@@ -101,6 +112,7 @@ class Commands(Gateway):
             user,
             channel_id=int(message["channel_id"]),
             message=message,
+            via=via,
         )
 
     def _guild_of_channel(self, channel_id: int) -> int:
