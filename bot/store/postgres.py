@@ -155,11 +155,15 @@ class PostgresDatabase(Database):
     ) -> int:
         if close is None:  # one statement: atomic on its own, its seq check and UNIQUE guard it
             return await self.execute(insert, params)
-        async with self.transaction() as tx:
-            inserted = await tx.execute(insert, params)
-            if inserted == count:
-                await tx.execute(close, (key,))
-        return inserted
+        # Still one statement (one round trip, no BEGIN and COMMIT): the close is a data-modifying
+        # CTE beside the insert, narrowed (its WHERE extended) to when every row went in.
+        sql = (
+            f"WITH added AS ({insert} RETURNING 1), "
+            f"closed AS ({close} AND (SELECT count(*) FROM added) = {int(count)}) "
+            "SELECT count(*) FROM added"
+        )
+        found = await self.fetch(sql, (*params, key))
+        return int(found[0][0])
 
     async def highest_id(self, table: str) -> int:
         sql = "SELECT pg_sequence_last_value(pg_get_serial_sequence(?, 'id'))"
