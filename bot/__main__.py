@@ -1,4 +1,5 @@
-"""Composition root: settings → logging → store → bot. `python -m bot [sync]`; and
+"""Composition root: settings → logging → store → bot. `python -m bot [sync]`; the database's
+chores `python -m bot migrate | export-db FILE | import-db FILE` (`bot.ops`, no token needed); and
 `python -m bot army FILE` (an army list as Vox's JSON, no settings needed)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import ValidationError
 
+from bot import ops
 from bot.armies import cli as army_cli
 from bot.client import SyncForbidden, VoxBot
 from bot.rules.dice import Dice
@@ -28,6 +30,8 @@ log = logging.getLogger("vox")
 
 USAGE = (
     "Usage: python -m bot [sync]   (sync: push the slash commands to Discord now and exit); "
+    "python -m bot migrate | export-db FILE | import-db FILE   (the database: apply its "
+    "migrations; copy it to a file; load such a file); "
     "python -m bot army FILE [--name NAME]   (print an army list as Vox's JSON)"
 )
 REJECTED = (
@@ -114,12 +118,14 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["army"]:
         return army_cli.main(args[1:])
-    if args not in ([], ["sync"]):
-        print(USAGE, file=sys.stderr)
+    chore = bool(args) and args[0] in ops.ARGUMENTS
+    wrong = ops.usage(args) if chore else _usage(args)
+    if wrong:
+        print(wrong, file=sys.stderr)
         return 2
     try:
         settings = Settings()
-        token = settings.require_token()
+        token = "" if chore else settings.require_token()
     except MissingToken as missing:
         print(missing, file=sys.stderr)
         return 2
@@ -130,8 +136,15 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("aiosqlite").setLevel(max(logging.INFO, logging.getLogger().level))
+    if chore:
+        return ops.run(args, settings)
     point_at_discord(settings)
     return asyncio.run(run(settings, token, sync_only=args == ["sync"]))
+
+
+def _usage(args: list[str]) -> str | None:
+    """USAGE, unless `args` starts the bot (nothing) or syncs its commands (`sync`)."""
+    return None if args in ([], ["sync"]) else USAGE
 
 
 if __name__ == "__main__":

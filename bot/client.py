@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
@@ -15,10 +16,12 @@ from discord.ext import commands
 from bot.chronicle import Chronicle
 from bot.compute import ComputePool
 from bot.drain import SHUTDOWN_GRACE, DrainingState, drain
+from bot.health import ShardHealth
 from bot.memo import Memo
 from bot.rules.dice import Dice
 from bot.server_only import mark_server_only, needs_a_server, refuse_outside_a_server
 from bot.settings import Settings
+from bot.shards import IdentifyPacer
 from bot.store.database import Database
 from bot.store.meta import get_meta, set_meta
 from bot.tally import TalliedDice, current, start
@@ -84,8 +87,9 @@ class VoxTree(app_commands.CommandTree[discord.Client]):
         return True
 
 
-class VoxBot(commands.Bot):
-    """The bot: settings, database and dice are injected by the composition root (or a test)."""
+class VoxBot(commands.AutoShardedBot):
+    """The bot: settings, database and dice are injected by the composition root (or a test).
+    It runs the shards SHARD_IDS names (of SHARD_COUNT), or every shard Discord recommends."""
 
     def __init__(
         self,
@@ -103,6 +107,8 @@ class VoxBot(commands.Bot):
         # No privileged intents: slash commands and buttons arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shards is not None:
+            options["shard_ids"] = list(settings.shards)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -111,6 +117,7 @@ class VoxBot(commands.Bot):
             # Nobody is notified by what a message's text names (@everyone, roles, users typed
             # into names or reasons); a message asking a player to act allows that player only.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
             **options,
         )
         self.settings = settings
@@ -122,14 +129,45 @@ class VoxBot(commands.Bot):
         self.chronicle = Chronicle(db, self.dice)
         self.memo = Memo()  # what buttons need beyond their custom_id, for a while
         self.heap_settled = False
+        self.pacer = IdentifyPacer()
+        self.health = ShardHealth(self)
 
     async def setup_hook(self) -> None:
+        self.health.start()
         await self.compute.start()
         for name in EXTENSIONS:
             await self.load_extension(name)
         mark_server_only(self.tree)
         if self.sync_on_start:
             await self.sync_commands(force=False)
+
+    async def launch_shards(self) -> None:
+        """Ask Discord (GET /gateway/bot) how many shards to run when SHARD_COUNT is empty, and
+        how many may identify at once; then connect them at DISCORD_GATEWAY_URL (or Discord's
+        own), which discord.py would otherwise trade for the address that answer names."""
+        if self.is_closed():
+            return
+        try:
+            recommended, _, limits = await self.http.get_bot_gateway()
+        except discord.GatewayNotFound as error:
+            recommended, limits = 1, None
+            log.warning("Discord did not say how many shards to run (%s); assuming 1", error)
+        if limits is not None:
+            self.pacer.max_concurrency = limits["max_concurrency"]
+            log.info("Discord allows %d more session starts today", limits["remaining"])
+        if self.shard_count is None:
+            self.shard_count = recommended
+            log.info("running %d shard(s), the count Discord recommends", recommended)
+        await super().launch_shards()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await asyncio.sleep(self.pacer.delay(shard_id or 0))
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.health.report([shard_id])
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.health.report([shard_id])
 
     def _get_state(self, **options: Any) -> DrainingState:
         return DrainingState(
@@ -166,6 +204,7 @@ class VoxBot(commands.Bot):
             await log_rolls(self, interaction, f"/{command.qualified_name}", tally, secret=secret)
 
     async def close(self) -> None:
+        await self.health.stop()
         await super().close()
         await self.compute.close()
         await self.tracker.flush()  # snapshots being saved, before the database closes

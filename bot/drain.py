@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 import discord
-from discord.state import ConnectionState
+from discord.state import AutoShardedConnectionState
 
 log = logging.getLogger("vox")
 
@@ -26,8 +26,9 @@ INTERACTION_TASKS = (
 REFUSAL_TASK = "vox-restarting-reply"
 
 
-class DrainingState(ConnectionState[Any]):
-    """discord.py's connection state; while `draining`, a new interaction only gets `RESTARTING`."""
+class DrainingState(AutoShardedConnectionState[Any]):
+    """discord.py's connection state (of a sharded client); while `draining`, a new interaction
+    only gets `RESTARTING`."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

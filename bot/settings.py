@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.shards import MAX_SHARDS, parse_shard_ids
 from bot.store.database import DEFAULT_POOL_SIZE, UnusableDatabase, parse_target, redact
 
 Edition = Literal["9th", "10th"]
@@ -34,6 +35,9 @@ EXPECTED = {
     "dice_seed": f"a whole number from 0 to {SEED_MAX}, or empty",
     "compute_workers": f"a whole number from 1 to {MAX_WORKERS}, or empty for one per core "
     "less one",
+    "shard_count": f"a whole number from 1 to {MAX_SHARDS}, or empty for the count Discord "
+    "recommends",
+    # SHARD_IDS: the sentence names what is wrong (see bot.shards.parse_shard_ids).
 }
 URL_SCHEMES = {"discord_api_base": ("http", "https"), "discord_gateway_url": ("ws", "wss")}
 
@@ -68,6 +72,8 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = Field(default=None)
     dice_seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
     compute_workers: int | None = Field(default=None, ge=1, le=MAX_WORKERS)  # see `workers`
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    shard_ids: str | None = Field(default=None)  # after shard_count: its validator reads it
 
     @field_validator(
         "dev_guild_id",
@@ -76,6 +82,8 @@ class Settings(BaseSettings):
         "discord_gateway_url",
         "dice_seed",
         "compute_workers",
+        "shard_count",
+        "shard_ids",
         mode="before",
     )
     @classmethod
@@ -137,6 +145,20 @@ class Settings(BaseSettings):
         if parts.scheme.lower() not in URL_SCHEMES[str(info.field_name)] or not host:
             raise ValueError(EXPECTED[str(info.field_name)])
         return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_of_the_count(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return None
+        if "shard_count" not in info.data:  # SHARD_COUNT itself is invalid: that is said first
+            return value
+        return ",".join(map(str, parse_shard_ids(value, info.data["shard_count"])))
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shard ids this process runs (SHARD_IDS), or None for every one of SHARD_COUNT."""
+        return None if self.shard_ids is None else parse_shard_ids(self.shard_ids, self.shard_count)
 
     @property
     def database(self) -> str | Path:

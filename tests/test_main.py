@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import sqlite3
 import subprocess
 import sys
@@ -10,19 +12,28 @@ from pathlib import Path
 
 import pytest
 
+from bot import ops
 from bot.__main__ import main
 from bot.settings import Settings
+from bot.store import exporter
+from bot.store.connect import open_database
+from bot.store.database import migrations
 from bot.store.sqlite import APPLICATION_ID
-from tests.store.start_cases import damage, snapshot, vox_file
+from bot.store.transfer import TABLES, to_line
+from tests.store import test_start_checks
+from tests.store.start_cases import as_ordinary_user, damage, snapshot, vox_file
+from tests.store.test_transfer import fill
 
 ROOT = Path(__file__).resolve().parents[1]
+shared_folder = test_start_checks.shared_folder  # a folder an ordinary user can reach
 
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_EDITION",
                  "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DICE_SEED",
-                 "COMPUTE_WORKERS"):  # fmt: skip
+                 "COMPUTE_WORKERS", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL",
+                 "DATABASE_POOL_SIZE"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
 
@@ -75,6 +86,9 @@ BAD_SETTINGS = [
     ("COMPUTE_WORKERS", "33"),
     ("COMPUTE_WORKERS", "many"),
     ("COMPUTE_WORKERS", "1.5"),
+    ("SHARD_COUNT", "0"),
+    ("SHARD_COUNT", "4097"),
+    ("SHARD_IDS", "0-3"),  # without SHARD_COUNT (tests/test_shards.py has the rest)
 ]
 
 
@@ -244,3 +258,268 @@ def test_real_process_with_a_damaged_database_exits_2_without_traceback(tmp_path
     )
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["vox.sqlite3"]
+
+
+# --- the database's chores: `migrate`, `export-db FILE`, `import-db FILE` (no token needed) ---
+
+
+def one_line(text: str) -> str:
+    assert text.endswith("\n") and text.count("\n") == 1, text
+    return text.strip()
+
+
+def test_migrate_applies_every_migration_once(capsys: pytest.CaptureFixture[str]) -> None:
+    newest = len(migrations())
+    assert main(["migrate"]) == 0
+    assert one_line(capsys.readouterr().out) == (
+        f"Database data/vox.sqlite3 is at schema {newest} (applied 0001-{newest:04d})."
+    )
+    assert main(["migrate"]) == 0
+    assert one_line(capsys.readouterr().out) == (
+        f"Database data/vox.sqlite3 is at schema {newest}, already up to date."
+    )
+
+
+def test_migrate_brings_an_older_database_up_to_date(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    newest = len(migrations())
+    vox_file(tmp_path / "old.sqlite3", version=newest - 2, application_id=APPLICATION_ID)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///old.sqlite3")
+    assert main(["migrate"]) == 0
+    assert one_line(capsys.readouterr().out) == (
+        f"Database old.sqlite3 is at schema {newest} (applied {newest - 1:04d}-{newest:04d})."
+    )
+
+
+@pytest.mark.parametrize(("name", "value"), [("DATABASE_PATH", "{tmp}"),
+                                             ("DATABASE_POOL_SIZE", "0")])  # fmt: skip
+def test_migrate_with_an_unusable_setting_exits_2_with_one_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+    value: str,
+) -> None:
+    monkeypatch.setenv(name, value.format(tmp=tmp_path))
+    before = snapshot(tmp_path)
+    assert main(["migrate"]) == 2
+    assert one_line(capsys.readouterr().err).startswith(name)
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["migrate", "now"], ["export-db"], ["export-db", "a.jsonl", "b.jsonl"], ["import-db"],
+     ["import-db", "--help"], ["export-db", "-"]],
+)  # fmt: skip
+def test_a_chore_with_the_wrong_arguments_prints_its_usage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]
+) -> None:
+    before = snapshot(tmp_path)
+    assert main(args) == 2
+    assert one_line(capsys.readouterr().err) == ops.USAGE[args[0]]
+    assert snapshot(tmp_path) == before
+
+
+@pytest.fixture
+def exported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    """data/vox.sqlite3 with a row in every table that fill() writes, exported to vox.jsonl."""
+    asyncio.run(_filled(tmp_path / "data" / "vox.sqlite3"))
+    assert main(["export-db", "vox.jsonl"]) == 0
+    capsys.readouterr()
+    return tmp_path / "vox.jsonl"
+
+
+async def _filled(path: Path) -> None:
+    async with await open_database(path) as db:
+        await fill(db)
+
+
+def test_export_then_import_into_a_new_database(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    asyncio.run(_filled(tmp_path / "data" / "vox.sqlite3"))
+    assert main(["export-db", "vox.jsonl"]) == 0
+    out = one_line(capsys.readouterr().out)
+    assert out.startswith("Exported 22 rows of 9 tables from data/vox.sqlite3 (schema ")
+    assert out.endswith(
+        ") to vox.jsonl; game_snapshots and campaign_snapshots are left out: Vox rebuilds them "
+        "from the events."
+    )
+    monkeypatch.setenv("DATABASE_PATH", "moved.sqlite3")
+    assert main(["import-db", "vox.jsonl"]) == 0
+    assert one_line(capsys.readouterr().out) == (
+        f"Imported 22 rows of 9 tables from vox.jsonl into moved.sqlite3 (schema "
+        f"{len(migrations())})."
+    )
+    assert main(["export-db", "again.jsonl"]) == 0
+    assert (tmp_path / "again.jsonl").read_text() == (tmp_path / "vox.jsonl").read_text()
+
+
+def test_export_never_overwrites_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, exported: Path
+) -> None:
+    before = snapshot(tmp_path)
+    assert main(["export-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err) == ops.EXISTS.format(path="vox.jsonl")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("place", "reason"),
+    [("no/such/folder/out.jsonl", "no such file or directory"),
+     ("a-file/out.jsonl", "not a directory")],
+)  # fmt: skip
+def test_export_to_a_path_vox_cannot_create_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, exported: Path, place: str, reason: str
+) -> None:
+    (tmp_path / "a-file").write_text("a file, not a folder")
+    before = snapshot(tmp_path)
+    assert main(["export-db", place]) == 2
+    assert one_line(capsys.readouterr().err) == ops.UNWRITABLE.format(path=place, reason=reason)
+    assert snapshot(tmp_path) == before
+
+
+def test_export_into_a_folder_it_may_not_write_exits_2(
+    monkeypatch: pytest.MonkeyPatch, shared_folder: Path
+) -> None:
+    monkeypatch.chdir(shared_folder)
+    asyncio.run(_filled(shared_folder / "vox.sqlite3"))
+    monkeypatch.setenv("DATABASE_PATH", "vox.sqlite3")
+    (shared_folder / "locked").mkdir(mode=0o555)
+    main(["export-db", "locked"])  # warms every import up for the child (a folder: refused)
+    code, err = as_ordinary_user(shared_folder, lambda: main(["export-db", "locked/out.jsonl"]))
+    assert code == 2, err
+    reason = "permission denied"
+    assert one_line(err) == ops.UNWRITABLE.format(path="locked/out.jsonl", reason=reason)
+    assert list((shared_folder / "locked").iterdir()) == []
+
+
+def test_export_of_a_database_that_does_not_exist_creates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["export-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err) == ops.NO_SOURCE.format(path="data/vox.sqlite3")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_export_of_an_unusable_database_leaves_no_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _damaged(tmp_path / "vox.sqlite3")
+    monkeypatch.setenv("DATABASE_PATH", "vox.sqlite3")
+    before = snapshot(tmp_path)
+    assert main(["export-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err).startswith("DATABASE_PATH (vox.sqlite3) is damaged")
+    assert snapshot(tmp_path) == before
+
+
+def test_an_export_that_cannot_be_written_removes_its_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    asyncio.run(_filled(tmp_path / "data" / "vox.sqlite3"))
+    written = [0]
+
+    def disk_fills_up(item: object) -> str:
+        written[0] += 1
+        if written[0] > 5:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return to_line(item)
+
+    monkeypatch.setattr(exporter, "to_line", disk_fills_up)
+    assert main(["export-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err) == ops.WRITE_FAILED.format(
+        path="vox.jsonl", reason="no space left on device"
+    )
+    assert not (tmp_path / "vox.jsonl").exists()
+
+
+def _schema_8(path: Path) -> None:
+    first, rest = path.read_text().split("\n", 1)
+    path.write_text(first.replace(f'"schema":{len(migrations())}', '"schema":8') + "\n" + rest)
+
+
+def _cut(path: Path) -> None:
+    path.write_text(path.read_text().rsplit("\n", 2)[0] + "\n")  # the end line lost
+
+
+def _binary(path: Path) -> None:
+    path.write_bytes(b"\xff\xfe\x00 not text")
+
+
+def _not_an_export(path: Path) -> None:
+    path.write_text('{"name": "Hammer of Ultramar", "units": []}\n')
+
+
+def _empty(path: Path) -> None:
+    path.write_text("")
+
+
+def _missing(path: Path) -> None:
+    path.unlink()
+
+
+def _a_folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+@pytest.mark.parametrize(
+    ("spoil", "problem"),
+    [
+        (_missing, "There is no file at vox.jsonl; give import-db the path of a file"),
+        (_a_folder, "vox.jsonl is a folder; give import-db the path of a file export-db wrote."),
+        (_binary, "vox.jsonl is not a Vox database export (it is not UTF-8 text)"),
+        (_empty, "vox.jsonl is not a Vox database export (its first line is not export-db's)"),
+        (_not_an_export, "vox.jsonl is not a Vox database export"),
+        (_schema_8, "vox.jsonl holds a database of schema 8 and moved.sqlite3 is at schema"),
+        (_cut, "vox.jsonl ends before export-db's last line, so it is incomplete"),
+    ],
+)
+def test_import_of_a_file_vox_cannot_use_exits_2_and_imports_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    exported: Path,
+    spoil: Callable[[Path], None],
+    problem: str,
+) -> None:
+    spoil(exported)
+    monkeypatch.setenv("DATABASE_PATH", "moved.sqlite3")
+    assert main(["import-db", "vox.jsonl"]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(problem) and err.endswith("."), err
+    assert not (tmp_path / "moved.sqlite3").exists() or _rows(tmp_path / "moved.sqlite3") == 0
+
+
+def test_import_of_a_file_it_may_not_read_exits_2(
+    monkeypatch: pytest.MonkeyPatch, shared_folder: Path
+) -> None:
+    monkeypatch.chdir(shared_folder)
+    (shared_folder / "vox.jsonl").write_text("{}\n")
+    (shared_folder / "vox.jsonl").chmod(0)
+    main(["import-db", "."])  # warms every import up for the child (a folder: refused)
+    code, err = as_ordinary_user(shared_folder, lambda: main(["import-db", "vox.jsonl"]))
+    assert code == 2, err
+    assert one_line(err) == ops.UNREADABLE.format(path="vox.jsonl", reason="permission denied")
+    assert sorted(p.name for p in shared_folder.iterdir()) == ["vox.jsonl"]
+
+
+def test_import_into_a_database_with_vox_data_exits_2_and_changes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, exported: Path
+) -> None:
+    rows = _rows(tmp_path / "data" / "vox.sqlite3")
+    assert main(["import-db", "vox.jsonl"]) == 2
+    assert one_line(capsys.readouterr().err).startswith(
+        "data/vox.sqlite3 already holds Vox data (meta has rows), so nothing was imported"
+    )
+    assert _rows(tmp_path / "data" / "vox.sqlite3") == rows
+
+
+def _rows(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return sum(conn.execute(f"SELECT count(*) FROM {t.name}").fetchone()[0] for t in TABLES)
+    finally:
+        conn.close()

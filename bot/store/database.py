@@ -73,6 +73,9 @@ class Database(ABC):
     """What the repositories need of a database; see the module's text."""
 
     dialect: ClassVar[Dialect]
+    # The numbers of the migrations `migrate` applied through this object, in order: what
+    # `python -m bot migrate` reports (an up-to-date database applies none).
+    applied: tuple[int, ...] = ()
 
     @abstractmethod
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:

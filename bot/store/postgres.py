@@ -21,7 +21,7 @@ import asyncpg
 
 from bot.store.database import Database, Row, Tx, UnusableDatabase, migrations, redact
 from bot.store.errors import Constraint
-from bot.store.failures import DatabaseBusy
+from bot.store.failures import DatabaseBusy, DatabaseUnreachable
 
 ACQUIRE_WAIT_S = 1.5  # as SQLite's LOCK_WAIT_S: a busy pool says so before Discord's 3 s
 STATEMENT_WAIT_S = 2.5  # a statement the server does not answer in time fails (see failures)
@@ -56,13 +56,17 @@ def _changed(status: str) -> int:
 
 @asynccontextmanager
 async def _refused() -> AsyncIterator[None]:
-    """A rule the server refused as `Constraint`; a statement that took too long as busy."""
+    """A rule the server refused as `Constraint`; a statement that took too long as busy; a
+    server the pool cannot reach (refused, reset, its socket gone: an OSError from asyncpg) as
+    `DatabaseUnreachable`, so that only the store's own failures read as the database's."""
     try:
         yield
     except asyncpg.IntegrityConstraintViolationError as error:
         raise Constraint(str(error)) from error
-    except TimeoutError as error:
+    except TimeoutError as error:  # before OSError: TimeoutError is one
         raise DatabaseBusy from error
+    except OSError as error:
+        raise DatabaseUnreachable(str(error)) from error
 
 
 class _PgTx:
@@ -217,6 +221,7 @@ class PostgresDatabase(Database):
                             mig.name,
                         )
                     current = mig.number
+                    self.applied = (*self.applied, mig.number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
         return current

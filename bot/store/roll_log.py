@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Database
-from bot.store.streams import now
+from bot.store.streams import now, stamp
 
 KEPT_PER_CHANNEL = 20_000
 PRUNE_EVERY = 256  # a save whose id is a multiple of this prunes its channel
@@ -137,8 +137,7 @@ async def face_counts(
     (UTC) if given, by `user_id` if given."""
     where, params = "channel_id = ? AND secret = 0", list[object]([channel_id])
     if since is not None:
-        stamp = since.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        where, params = where + " AND created_at >= ?", [*params, stamp]
+        where, params = where + " AND created_at >= ?", [*params, stamp(since)]
     if user_id is not None:
         where, params = where + " AND user_id = ?", [*params, user_id]
     sums = ", ".join(f"COALESCE(SUM(d6_{face}), 0)" for face in range(1, FACES + 1))

@@ -14,7 +14,7 @@ from bot.rules.dice import DieRoll
 from bot.rules.notation import parse
 from bot.rules.pools import PoolRoll, parse_target
 from bot.store.database import Database
-from bot.store.streams import now
+from bot.store.streams import now, stamp
 
 ROLL_KEPT_FOR = timedelta(days=7)
 EXPIRE_BATCH = 100  # rows deleted per save at most, so one save never stalls on a backlog
@@ -29,8 +29,7 @@ class RollExpired(Exception):
 
 def _cutoff() -> str:
     """ROLL_KEPT_FOR ago, in created_at's format (`streams.now`'s)."""
-    moment = datetime.now(UTC) - ROLL_KEPT_FOR
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return stamp(datetime.now(UTC) - ROLL_KEPT_FOR)
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,6 +176,7 @@ class SqliteDatabase(Database):
                     await self.conn.rollback()
                 raise
             current = mig.number
+            self.applied = (*self.applied, mig.number)
         if await self.application_id() != APPLICATION_ID:
             await self.conn.execute(claim)
         return current

@@ -49,9 +49,14 @@ class Stream(Generic[Rec, E]):
         return ", ".join(prefix + c for c in self.columns)
 
 
+def stamp(moment: datetime) -> str:
+    """A UTC moment as the store writes times: ISO 8601, milliseconds, "Z" (text that sorts)."""
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def now() -> str:
-    """The store's clock (the models never read one): ISO 8601 UTC, milliseconds."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The store's clock (the models never read one)."""
+    return stamp(datetime.now(UTC))
 
 
 def _entries(stream: Stream[Rec, E], found: Sequence[Sequence[Any]]) -> list[Entry[E]]:

@@ -8,12 +8,14 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Generator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.settings import Settings
+from bot.store.connect import open_database
+from tests import pg
 from tests.e2e.fake_discord import TOKEN, FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -129,14 +131,16 @@ class BotProcess:
 class BotRunner:
     """Starts bot processes against the test's fake Discord and stops them at teardown."""
 
-    def __init__(self, fake: FakeDiscord, tmp_path: Path) -> None:
+    def __init__(self, fake: FakeDiscord, tmp_path: Path, database_url: str = "") -> None:
         self.fake = fake
         self.tmp_path = tmp_path
         self.database = tmp_path / "data" / "vox.sqlite3"
+        self.database_url = database_url  # wins over `database` when given (PostgreSQL)
         self.processes: list[BotProcess] = []
 
     def env(self, **overrides: str) -> dict[str, str]:
-        return clean_env(self.fake, self.database, **overrides)
+        given = {"DATABASE_URL": self.database_url, **overrides}
+        return clean_env(self.fake, self.database, **given)
 
     async def start(self, *args: str, own_group: bool = False, **env: str) -> BotProcess:
         """`python -m bot *args` from the repository root, with `env` over the clean environment;
@@ -182,16 +186,42 @@ async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
         assert not server.unexpected, f"the bot made unexpected requests: {server.unexpected}"
 
 
-@pytest.fixture
-async def bots(
-    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(fake, tmp_path)
+@contextlib.asynccontextmanager
+async def reported(runner: BotRunner, request: pytest.FixtureRequest) -> AsyncIterator[BotRunner]:
+    """`runner`, whose processes' logs a failed test shows; every process stopped at the end."""
     request.node.stash[_RUNNER_KEY] = runner
     try:
         yield runner
     finally:
         await runner.close()
+
+
+@pytest.fixture
+async def bots(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotRunner]:
+    async with reported(BotRunner(fake, tmp_path), request) as runner:
+        yield runner
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[pg.Server]:
+    """One throwaway PostgreSQL server for the session's end-to-end tests (each test gets a
+    database of its own); skips, or fails under CI, where PostgreSQL is not installed."""
+    with pg.server_for_tests() as server:
+        yield server
+
+
+@pytest.fixture
+async def pg_bots(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest, pg_server: pg.Server
+) -> AsyncIterator[BotRunner]:
+    """Bot processes on a fresh, migrated PostgreSQL database (`runner.database_url`)."""
+    url = await pg_server.create_database()
+    db = await open_database(url, migrate=True)
+    await db.close()
+    async with reported(BotRunner(fake, tmp_path, url), request) as runner:
+        yield runner
 
 
 @pytest.hookimpl(wrapper=True)

@@ -1,6 +1,6 @@
 """Driving the channel's game tracker over the wire: starting a game, pressing "Next phase" (which
 edits the live prompt within a turn: a callback of type 7), reading the points the bot shows, and
-reading its event log straight from the SQLite file."""
+reading its event log straight from the SQLite file or the PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store.connect import open_database
 from tests.e2e.conftest import BotProcess, BotRunner
 from tests.e2e.fake_discord import (
     ALICE,
     BOB,
+    CHANNEL_ID,
     MESSAGE,
     UPDATE_MESSAGE,
     Callback,
@@ -108,6 +110,13 @@ def shown_points(reply: Callback) -> dict[int, tuple[int, int]]:
     raise AssertionError(f"no points field in {titles(reply)}")
 
 
+# The events of the channel's one game, in order.
+CHANNEL_LOG = (
+    "SELECT seq, kind, actor, payload FROM events "
+    "WHERE game_id = (SELECT id FROM games WHERE channel_id = ?) ORDER BY seq"
+)
+
+
 @dataclass(frozen=True)
 class Logged:
     """One row of the events table."""
@@ -127,9 +136,12 @@ def read_log(database: Path) -> tuple[str, list[Logged]]:
     uri = f"file:{database}?mode=ro"
     with closing(sqlite3.connect(uri, uri=True)) as db:
         checks = [row[0] for row in db.execute("PRAGMA integrity_check")]
-        (game_id,) = db.execute("SELECT id FROM games").fetchone()
-        rows = db.execute(
-            "SELECT seq, kind, actor, payload FROM events WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ).fetchall()
+        rows = db.execute(CHANNEL_LOG, (CHANNEL_ID,)).fetchall()
     return "\n".join(checks), [Logged(*row) for row in rows]
+
+
+async def read_pg_log(url: str, channel_id: int = CHANNEL_ID) -> list[Logged]:
+    """The events of the channel's game in the PostgreSQL database at `url`."""
+    async with await open_database(url, pool_size=1) as db:
+        rows = await db.fetch(CHANNEL_LOG, (channel_id,))
+    return [Logged(*row) for row in rows]

@@ -3,26 +3,20 @@ store, and through the tracker, which keeps a finished game so reading it again 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from bot import tracker as tracker_module
 from bot.game import GameState, Recorded, choose_first_player, end_game, start_game
 from bot.store import games, snapshots
+from bot.store.database import Database
 from bot.store.sqlite import SqliteDatabase
 from bot.tracker import Tracker
 
 ALICE, BOB = 101, 202
 CHANNEL, OTHER = 10, 11
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
-    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
-        yield opened
 
 
 async def started(tracker: Tracker, channel: int = CHANNEL) -> int:
@@ -39,24 +33,26 @@ def no_apply(state: GameState, entry: Recorded) -> GameState:
     raise AssertionError(f"applied event {entry.seq}")
 
 
-async def test_the_latest_game_is_the_active_one_else_the_last_ended(db: SqliteDatabase) -> None:
-    tracker = Tracker(db)
-    assert await games.latest_game(db, CHANNEL) is None
+async def test_the_latest_game_is_the_active_one_else_the_last_ended(store: Database) -> None:
+    tracker = Tracker(store)
+    assert await games.latest_game(store, CHANNEL) is None
     first = await started(tracker)
     await started(tracker, OTHER)  # another channel's game is not this one's
-    assert (await games.latest_game(db, CHANNEL)).id == first  # type: ignore[union-attr]
+    assert (await games.latest_game(store, CHANNEL)).id == first  # type: ignore[union-attr]
     await tracker.act(CHANNEL, ALICE, lambda s: end_game(s))
-    ended = await games.latest_game(db, CHANNEL)
+    ended = await games.latest_game(store, CHANNEL)
     assert ended is not None and (ended.id, ended.status) == (first, "ended")
-    assert await games.active_game(db, CHANNEL) is None
+    assert await games.active_game(store, CHANNEL) is None
     second = await started(tracker)
-    newest = await games.latest_game(db, CHANNEL)
+    newest = await games.latest_game(store, CHANNEL)
     assert newest is not None and (newest.id, newest.status) == (second, "active")
 
 
 async def test_the_tracker_reads_a_finished_game_in_one_statement_without_folding(
-    db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
+    sqlite_store: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Counted with SQLite's trace callback (each statement is a wait on its connection)."""
+    db = sqlite_store
     tracker = Tracker(db)
     game_id = await started(tracker)
     await tracker.act(CHANNEL, ALICE, lambda s: end_game(s, winner=BOB))
@@ -77,32 +73,32 @@ async def test_the_tracker_reads_a_finished_game_in_one_statement_without_foldin
     assert len(sent) == 1  # and nothing folded or applied
 
 
-async def test_a_new_process_reads_the_finished_game_once_then_keeps_it(db: SqliteDatabase) -> None:
-    await started(Tracker(db))
-    await Tracker(db).act(CHANNEL, ALICE, lambda s: end_game(s))
-    fresh = Tracker(db)
+async def test_a_new_process_reads_the_finished_game_once_then_keeps_it(store: Database) -> None:
+    await started(Tracker(store))
+    await Tracker(store).act(CHANNEL, ALICE, lambda s: end_game(s))
+    fresh = Tracker(store)
     first = await fresh.latest(CHANNEL)
     again = await fresh.latest(CHANNEL)
     assert first is not None and again is first  # the same cached game, nothing new read
 
 
 async def test_a_finished_game_loaded_from_its_snapshot_still_says_how_it_ended(
-    db: SqliteDatabase,
+    store: Database,
 ) -> None:
     """A snapshot taken at the end holds no GameEnded among the events after it: the review
     reads the whole log once for the result."""
     from bot.play import review
 
-    tracker = Tracker(db)
+    tracker = Tracker(store)
     await started(tracker)
     await tracker.act(CHANNEL, BOB, lambda s: end_game(s, conceded=ALICE))
     table = await tracker.latest(CHANNEL)
     assert table is not None
-    await snapshots.save(db, "game", table.record.id, table.state)
+    await snapshots.save(store, "game", table.record.id, table.state)
 
     class Restarted:
         def __init__(self) -> None:
-            self.tracker = Tracker(db)
+            self.tracker = Tracker(store)
 
     services = Restarted()
     loaded = await services.tracker.latest(CHANNEL)
@@ -111,8 +107,8 @@ async def test_a_finished_game_loaded_from_its_snapshot_still_says_how_it_ended(
     assert shown.ended is not None and (shown.ended.winner, shown.ended.conceded) == (BOB, ALICE)
 
 
-async def test_round_summaries_are_kept_per_game_state(db: SqliteDatabase) -> None:
-    tracker = Tracker(db)
+async def test_round_summaries_are_kept_per_game_state(store: Database) -> None:
+    tracker = Tracker(store)
     await started(tracker)
     await tracker.act(CHANNEL, ALICE, lambda s: end_game(s))
     table = await tracker.latest(CHANNEL)

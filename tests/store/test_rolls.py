@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +12,7 @@ from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.notation import MAX_DICE, parse
 from bot.rules.pools import PoolRoll, Reroll, parse_target, roll_pool
 from bot.store import rolls
+from bot.store.database import Database
 from bot.store.rolls import (
     EXPIRE_BATCH,
     MAX_PAYLOAD,
@@ -22,76 +23,66 @@ from bot.store.rolls import (
     save_roll,
 )
 from bot.store.sqlite import SqliteDatabase
+from bot.store.streams import stamp
 from tests.harness import Harness
 
 OLD = "2000-01-01T00:00:00.000Z"
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
-    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
-        yield opened
 
 
 def pool() -> PoolRoll:
     return roll_pool(parse("3D6"), parse_target("4+"), ScriptedDice([1, 2, 6]))
 
 
-async def age(db: SqliteDatabase, roll_id: int, created_at: str) -> None:
-    await db.conn.execute("UPDATE rolls SET created_at = ? WHERE id = ?", (created_at, roll_id))
+async def age(db: Database, roll_id: int, created_at: str) -> None:
+    await db.execute("UPDATE rolls SET created_at = ? WHERE id = ?", (created_at, roll_id))
 
 
-async def count(db: SqliteDatabase) -> int:
-    async with db.conn.execute("SELECT count(*) FROM rolls") as cur:
-        row = await cur.fetchone()
-    assert row is not None
-    return int(row[0])
+async def count(db: Database) -> int:
+    [(found,)] = await db.fetch("SELECT count(*) FROM rolls")
+    return int(found)
 
 
 def test_rolls_are_kept_seven_days() -> None:
     assert ROLL_KEPT_FOR.days == 7 and ROLL_KEPT_FOR.seconds == 0
 
 
-async def test_a_roll_older_than_seven_days_is_expired(db: SqliteDatabase) -> None:
-    roll_id = await save_roll(db, 1, 2, pool(), "Bolter hits")
+async def test_a_roll_older_than_seven_days_is_expired(store: Database) -> None:
+    roll_id = await save_roll(store, 1, 2, pool(), "Bolter hits")
     assert roll_id is not None
-    assert (await load_roll(db, roll_id)) is not None
-    async with db.conn.execute(
-        "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-6 days', '-23 hours')"
-    ) as cur:
-        almost = (await cur.fetchone())[0]  # type: ignore[index]
-    await age(db, roll_id, almost)
-    assert (await load_roll(db, roll_id)) is not None
-    await age(db, roll_id, OLD)
+    assert (await load_roll(store, roll_id)) is not None
+    await age(store, roll_id, stamp(datetime.now(UTC) - timedelta(days=6, hours=23)))
+    assert (await load_roll(store, roll_id)) is not None
+    await age(store, roll_id, OLD)
     with pytest.raises(RollExpired):
-        await load_roll(db, roll_id)
+        await load_roll(store, roll_id)
 
 
-async def test_saving_deletes_expired_rolls_a_batch_at_a_time(db: SqliteDatabase) -> None:
-    await db.conn.executemany(
-        "INSERT INTO rolls (owner_id, payload, created_at) VALUES (1, 'old', ?)",
-        [(OLD,)] * (EXPIRE_BATCH + 50),
-    )
-    kept = await save_roll(db, 1, 2, pool(), None)
-    assert await count(db) == 50 + 1
-    await save_roll(db, 1, 2, pool(), None)
-    assert await count(db) == 2
-    assert kept is not None and await load_roll(db, kept) is not None
-    assert await expire_rolls(db) == 0
+async def test_saving_deletes_expired_rolls_a_batch_at_a_time(store: Database) -> None:
+    async with store.transaction() as tx:
+        await tx.executemany(
+            "INSERT INTO rolls (owner_id, payload, created_at) VALUES (1, 'old', ?)",
+            [(OLD,)] * (EXPIRE_BATCH + 50),
+        )
+    kept = await save_roll(store, 1, 2, pool(), None)
+    assert await count(store) == 50 + 1
+    await save_roll(store, 1, 2, pool(), None)
+    assert await count(store) == 2
+    assert kept is not None and await load_roll(store, kept) is not None
+    assert await expire_rolls(store) == 0
 
 
-async def test_a_deleted_expired_roll_is_still_known_as_expired(db: SqliteDatabase) -> None:
-    roll_id = await save_roll(db, 1, 2, pool(), None)
+async def test_a_deleted_expired_roll_is_still_known_as_expired(store: Database) -> None:
+    roll_id = await save_roll(store, 1, 2, pool(), None)
     assert roll_id is not None
-    await age(db, roll_id, OLD)
-    assert await expire_rolls(db) == 1 and await count(db) == 0
+    await age(store, roll_id, OLD)
+    assert await expire_rolls(store) == 1 and await count(store) == 0
     with pytest.raises(RollExpired):
-        await load_roll(db, roll_id)
-    assert await load_roll(db, roll_id + 1) is None  # never handed out
+        await load_roll(store, roll_id)
+    assert await load_roll(store, roll_id + 1) is None  # never handed out
 
 
-async def test_expired_rolls_are_found_by_an_index(db: SqliteDatabase) -> None:
-    async with db.conn.execute(
+async def test_expired_rolls_are_found_by_an_index(sqlite_store: SqliteDatabase) -> None:
+    async with sqlite_store.conn.execute(
         "EXPLAIN QUERY PLAN SELECT id FROM rolls WHERE created_at < ? ORDER BY created_at", (OLD,)
     ) as cur:
         plan = " ".join(str(row[-1]) for row in await cur.fetchall())
@@ -107,11 +98,11 @@ async def test_the_largest_roll_that_roll_allows_fits_the_bound() -> None:
 
 
 async def test_a_roll_too_big_to_keep_is_not_stored(
-    db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
+    store: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(rolls, "MAX_PAYLOAD", len(rolls._encode(pool(), None)) - 1)
-    assert await save_roll(db, 1, 2, pool(), None) is None
-    assert await count(db) == 0
+    assert await save_roll(store, 1, 2, pool(), None) is None
+    assert await count(store) == 0
 
 
 # --- through the real /roll command and its button ---

@@ -7,8 +7,6 @@ import asyncio
 import functools
 import os
 import pickle
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +20,8 @@ from bot.game.flow import choose_first_player
 from bot.game.state import GameState
 from bot.rules.dice import Dice
 from bot.store import campaigns, games, snapshots
-from bot.store.sqlite import SqliteDatabase
+from bot.store.connect import open_database
+from bot.store.database import Database
 from bot.tracker import Tracker
 
 ALICE, BOB = 101, 202
@@ -30,10 +29,10 @@ EVERY = 25  # a snapshot every 25 events here (the bot's is larger)
 
 
 @pytest.fixture
-async def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[SqliteDatabase]:
+def db(store: Database, monkeypatch: pytest.MonkeyPatch) -> Database:
+    """The store on each backend, snapshotting every EVERY events."""
     monkeypatch.setattr(snapshots, "EVERY", EVERY)
-    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
-        yield opened
+    return store
 
 
 def constant(event: campaign.Event, state: campaign.CampaignState) -> list[campaign.Event]:
@@ -60,14 +59,14 @@ async def play(tracker: Tracker, channel: int, actions: int) -> None:
             await tracker.act(channel, ALICE, lambda s: gain_cp(s, ALICE, 1))
 
 
-async def whole_log(db: SqliteDatabase, channel: int) -> list[Recorded]:
+async def whole_log(db: Database, channel: int) -> list[Recorded]:
     record = await games.active_game(db, channel)
     assert record is not None
     return await games.load_events(db, record.id)
 
 
 async def test_a_restart_loads_the_snapshot_and_the_events_after_it_exactly(
-    db: SqliteDatabase,
+    db: Database,
 ) -> None:
     first = Tracker(db)
     await play(first, 10, 3 * EVERY + 4)
@@ -84,7 +83,7 @@ async def test_a_restart_loads_the_snapshot_and_the_events_after_it_exactly(
     assert after.state == fold(await whole_log(db, 10))
 
 
-async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: SqliteDatabase) -> None:
+async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: Database) -> None:
     tracker = Tracker(db)
     await play(tracker, 10, 2 * EVERY)
     await tracker.flush()
@@ -97,7 +96,7 @@ async def test_every_snapshot_written_equals_the_fold_up_to_its_seq(db: SqliteDa
 
 @pytest.mark.parametrize("damage_it", ["garbage", "format", "foreign class", "wrong seq"])
 async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_folded(
-    db: SqliteDatabase, damage_it: str
+    db: Database, damage_it: str
 ) -> None:
     playing = Tracker(db)
     await play(playing, 10, 2 * EVERY)
@@ -107,21 +106,20 @@ async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_folded(
     await loading.require(10)  # folds and snapshots
     await playing.flush()  # no snapshot still being saved may overwrite the damage below
     await loading.flush()
-    change = {
-        "garbage": ("UPDATE game_snapshots SET state = x'00ff00'", ()),
+    change: tuple[str, tuple[object, ...]] = {
+        "garbage": ("UPDATE game_snapshots SET state = ?", (b"\x00\xff\x00",)),
         "format": ("UPDATE game_snapshots SET format = '0:old'", ()),
         "foreign class": ("UPDATE game_snapshots SET state = ?", (pickle.dumps(os.getcwd),)),
         "wrong seq": ("UPDATE game_snapshots SET seq = seq + 1", ()),
     }[damage_it]
-    async with db.lock:
-        await db.conn.execute(*change)
+    assert await db.execute(*change) == 1
     assert await snapshots.load(db, "game", record.id, GameState) is None
     table = await Tracker(db).require(10)
     assert table.since == 0
     assert table.state == fold(await whole_log(db, 10))
 
 
-async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: SqliteDatabase) -> None:
+async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: Database) -> None:
     """Appends are applied to the cache without reading back: many channels at once stay exact."""
     tracker = Tracker(db)
     await asyncio.gather(*(play(tracker, channel, 20) for channel in range(20, 30)))
@@ -133,22 +131,25 @@ async def test_the_cached_state_after_a_burst_equals_a_fresh_fold(db: SqliteData
 
 
 async def test_an_append_by_another_process_is_read_before_deciding_again(
-    db: SqliteDatabase,
+    db: Database, store_target: str
 ) -> None:
-    """Two trackers on one database (two processes): the stale one conflicts, reloads, retries."""
-    one, other = Tracker(db), Tracker(db)
-    await play(one, 10, 5)
-    await other.require(10)  # cached now
-    await one.act(10, ALICE, lambda s: gain_cp(s, ALICE, 3))
-    outcome = await other.act(10, BOB, lambda s: gain_cp(s, BOB, s.cp[ALICE]))
-    log = await whole_log(db, 10)
-    assert outcome.state == fold(log)
-    assert outcome.appended[0].seq == len(log)
-    assert (await one.require(10)).state == fold(log)
+    """Two trackers, each with its own connection to one database (two processes): the stale one
+    conflicts, reloads, decides again."""
+    async with await open_database(store_target) as elsewhere:
+        one, other = Tracker(db), Tracker(elsewhere)
+        await play(one, 10, 5)
+        stale = (await other.require(10)).state  # cached now
+        await one.act(10, ALICE, lambda s: gain_cp(s, ALICE, 3))
+        outcome = await other.act(10, BOB, lambda s: gain_cp(s, BOB, s.cp[ALICE]))
+        assert outcome.before.cp[ALICE] == stale.cp[ALICE] + 3  # decided on the fresh state
+        log = await whole_log(db, 10)
+        assert outcome.state == fold(log)
+        assert outcome.appended[0].seq == len(log)
+        assert (await one.require(10)).state == fold(log)
 
 
 async def test_a_campaign_restarts_from_its_snapshot_and_an_undo_into_it_refolds(
-    db: SqliteDatabase,
+    db: Database,
 ) -> None:
     created = campaign.create_campaign("Vigilus", "10th", guild=1, creator=ALICE)
     record = await campaigns.create_campaign(db, 1, created, actor=ALICE)

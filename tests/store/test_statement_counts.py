@@ -8,7 +8,7 @@ the whole /attack and Next-phase paths through the command harness are counted t
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,9 +30,9 @@ T = TypeVar("T")
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
-    async with await SqliteDatabase.open_path(tmp_path / "vox.sqlite3") as opened:
-        yield opened
+def db(sqlite_store: SqliteDatabase) -> SqliteDatabase:
+    """SQLite's: its trace callback counts the statements."""
+    return sqlite_store
 
 
 async def traced(db: SqliteDatabase, action: Callable[[], Awaitable[T]]) -> tuple[T, list[str]]:

@@ -16,7 +16,14 @@ answers carry `Content-Type: application/json` exactly; interaction callbacks (`
 answer `{"interaction": {..., "response_message_id"}, "resource": {"type", "message"}}`; the gateway
 speaks zlib-stream when asked; READY's `resume_gateway_url` points back here.
 
-Layout: `world` (the guild, its ids and people, built by tests.discord_payloads), `protocol`
+Sharding as on Discord: each gateway session identifies as one shard and gets only the guilds (and
+their events) of that shard, `(guild_id >> 22) % shard_count` (DMs: shard 0); READY carries the
+shard; GET /gateway/bot answers `recommended_shards` (default 1) and `max_concurrency`. The
+fake's guild `GUILD_ID` is on shard 1 of 2; `add_guild(shard, count)` puts the bot in one more
+guild (before it connects) and returns its `World`: pass `channel_id=world.channel_id` to dispatch
+there.
+
+Layout: `world` (the guilds, their ids and people, built by tests.discord_payloads), `protocol`
 (Discord's numbers), `records` (what was received), `state` (recording and waiting), `gateway`,
 `rest` (routing, commands sync), `messages` (callbacks, webhooks, channel messages), `commands`
 (dispatching interactions, option checks) and `server` (`FakeDiscord`).
@@ -56,9 +63,11 @@ from tests.e2e.fake_discord.world import (
     MEMBERS,
     TOKEN,
     Person,
+    World,
     custom_ids,
     find_component,
     iter_embed_fields,
+    shard_of,
     snowflake,
 )
 
@@ -92,8 +101,10 @@ __all__ = [
     "Rejected",
     "Request",
     "WebhookMessage",
+    "World",
     "custom_ids",
     "find_component",
     "iter_embed_fields",
+    "shard_of",
     "snowflake",
 ]

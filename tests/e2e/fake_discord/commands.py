@@ -24,7 +24,6 @@ from tests.e2e.fake_discord.records import Interaction
 from tests.e2e.fake_discord.world import (
     ALICE,
     CHANNEL_ID,
-    GUILD_ID,
     JSON,
     WORLD,
     Person,
@@ -45,9 +44,14 @@ class Commands(Gateway):
         *,
         channel_id: int = CHANNEL_ID,
         message: JSON | None = None,
+        dm: bool = False,
     ) -> Interaction:
-        """Send an INTERACTION_CREATE as Discord builds it for a guild text channel."""
-        payload = WORLD.interaction(kind, data, user, channel_id=channel_id, msg=message)
+        """Send an INTERACTION_CREATE as Discord builds it for a text channel of one of the fake's
+        guilds (or, with `dm`, for a direct message with the bot in channel `channel_id`)."""
+        world = WORLD if dm else self.world_of_channel(channel_id)
+        if world is None:
+            raise Rejected(f"channel {channel_id} is in none of the fake's guilds")
+        payload = world.interaction(kind, data, user, channel_id=channel_id, msg=message, dm=dm)
         interaction_id = int(payload["id"])
         interaction = Interaction(interaction_id, payload["token"], payload, user, time.monotonic())
         self.interactions[interaction_id] = interaction
@@ -56,16 +60,20 @@ class Commands(Gateway):
 
     async def dispatch_command(
         self, name: str, options: dict[str, Any] | None = None, user: Person = ALICE, *,
-        channel_id: int = CHANNEL_ID, validate: bool = True,
+        channel_id: int = CHANNEL_ID, validate: bool = True, dm: bool = False,
     ) -> Interaction:  # fmt: skip
         """A slash command as a user types it: `dispatch_command("roll", {"dice": "2D6"})`.
 
         `name` may hold subcommands ("game start"). Options are checked against the synced
         command unless `validate=False` (a raw API caller, which Discord's client never is).
+        `channel_id` picks the guild (a further guild's `World.channel_id`); `dm` sends it from
+        a direct message instead.
         """
         data = self._command_data(name, options or {}, validate=validate, focused=None)
+        if not dm:
+            data["guild_id"] = str(self._guild_of_channel(channel_id))
         return await self.dispatch_interaction(
-            COMMAND_INTERACTION, data, user, channel_id=channel_id
+            COMMAND_INTERACTION, data, user, channel_id=channel_id, dm=dm
         )
 
     async def dispatch_autocomplete(
@@ -74,6 +82,7 @@ class Commands(Gateway):
     ) -> Interaction:  # fmt: skip
         """What the client sends while the user types option `focused` (answered by a type 8)."""
         data = self._command_data(name, options, validate=False, focused=focused)
+        data["guild_id"] = str(self._guild_of_channel(channel_id))
         return await self.dispatch_interaction(
             AUTOCOMPLETE_INTERACTION, data, user, channel_id=channel_id
         )
@@ -93,6 +102,12 @@ class Commands(Gateway):
             channel_id=int(message["channel_id"]),
             message=message,
         )
+
+    def _guild_of_channel(self, channel_id: int) -> int:
+        world = self.world_of_channel(channel_id)
+        if world is None:
+            raise Rejected(f"channel {channel_id} is in none of the fake's guilds")
+        return world.guild_id
 
     # ---- option checks (Discord's client does them, discord.py does not) -------------------------
 
@@ -130,7 +145,6 @@ class Commands(Gateway):
             "name": path[0],
             "type": 1,
             "options": top,
-            "guild_id": str(GUILD_ID),
         }
         if resolved:
             data["resolved"] = resolved

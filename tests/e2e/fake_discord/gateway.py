@@ -1,4 +1,6 @@
-"""The gateway: one websocket session per connection (HELLO, IDENTIFY, READY, heartbeats)."""
+"""The gateway: one websocket session per connection (HELLO, IDENTIFY, READY, heartbeats). A session
+identifies as one shard ([id, count], [0, 1] when it names none) and, as on Discord, gets only its
+shard's guilds and their events: a guild belongs to shard `(guild_id >> 22) % count`, DMs to 0."""
 
 from __future__ import annotations
 
@@ -19,7 +21,10 @@ from tests.e2e.fake_discord.protocol import (
     OP_RESUME,
 )
 from tests.e2e.fake_discord.state import FakeState
-from tests.e2e.fake_discord.world import APP_ID, BOT, GUILD_ID, JSON, WORLD, snowflake
+from tests.e2e.fake_discord.world import APP_ID, BOT, JSON, World, shard_of, snowflake
+
+GUILD_EVENTS = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+INVALID_SHARD = 4010  # Discord's close code for a shard id outside 0..count-1
 
 
 class GatewaySession:
@@ -35,6 +40,8 @@ class GatewaySession:
         self.session_id = f"session-{snowflake()}"
         self.received: list[JSON] = []
         self.identify: JSON | None = None
+        self.events: list[tuple[str, int | None]] = []  # each dispatch sent: (event, guild id)
+        self.ready_data: JSON | None = None  # the READY sent
         self.heartbeats = 0
         self.ready = False
         self.closed = False
@@ -55,7 +62,25 @@ class GatewaySession:
             else:
                 await self.ws.send_str(raw)
 
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """[id, count] as IDENTIFY gave it; None before IDENTIFY or when it named no shard."""
+        shard = (self.identify or {}).get("shard")
+        return (int(shard[0]), int(shard[1])) if shard else None
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0] if self.shard else 0
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1] if self.shard else 1
+
+    def owns(self, world: World) -> bool:
+        return shard_of(world.guild_id, self.shard_count) == self.shard_id
+
     async def dispatch(self, event: str, data: JSON) -> None:
+        self.events.append((event, guild_of(event, data)))
         await self.send(OP_DISPATCH, data, event)
 
     async def handle(self, payload: JSON) -> None:
@@ -69,8 +94,14 @@ class GatewaySession:
             if self.identify.get("token") != self.fake.token:
                 await self.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            await self.dispatch("READY", self.fake.ready_payload(self))
-            await self.dispatch("GUILD_CREATE", WORLD.guild())
+            if not 0 <= self.shard_id < self.shard_count:
+                await self.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return
+            self.ready_data = self.fake.ready_payload(self)
+            await self.dispatch("READY", self.ready_data)
+            for world in self.fake.worlds.values():
+                if self.owns(world):
+                    await self.dispatch("GUILD_CREATE", world.guild())
             self.ready = True
         elif op == OP_RESUME:
             # Resuming is not supported: tell the client to identify again.
@@ -82,10 +113,11 @@ class Gateway(FakeState):
     """The fake's `/gateway` endpoint."""
 
     def ready_payload(self, session: GatewaySession) -> JSON:
-        return {
+        guilds = [w.guild_id for w in self.worlds.values() if session.owns(w)]
+        ready: JSON = {
             "v": 10,
             "user": {**BOT.user(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
@@ -99,6 +131,9 @@ class Gateway(FakeState):
             "auth_session_id_hash": "",
             "_trace": ["fake-discord"],
         }
+        if session.shard is not None:
+            ready["shard"] = list(session.shard)
+        return ready
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)
@@ -126,12 +161,17 @@ class Gateway(FakeState):
         return ws
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        """Send a dispatch event on the newest ready gateway session."""
-        live = [s for s in self.sessions if s.ready and not s.closed]
-        if not live:
-            await self.wait_for(
-                lambda: any(s.ready and not s.closed for s in self.sessions),
-                what="a ready gateway session to dispatch on",
-            )
-            live = [s for s in self.sessions if s.ready and not s.closed]
-        await live[-1].dispatch(event, data)
+        """Send a dispatch event on the newest ready session of the shard its guild belongs to
+        (shard 0 for an event outside a guild), waiting (bounded) for one to connect."""
+        guild_id = guild_of(event, data)
+        session = await self.wait_for(
+            lambda: self.session_for(guild_id),
+            what=f"a ready gateway session for guild {guild_id} to dispatch {event} on",
+        )
+        await session.dispatch(event, data)
+
+
+def guild_of(event: str, data: JSON) -> int | None:
+    """The guild an event is about (a guild's own events name it as `id`), None outside a guild."""
+    raw = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+    return int(raw) if raw is not None else None

@@ -27,7 +27,7 @@ from tests.e2e.fake_discord.records import (
     WebhookMessage,
 )
 from tests.e2e.fake_discord.rest import Rest, error, json_response
-from tests.e2e.fake_discord.world import CHANNEL_ID, JSON, TIMESTAMP, WORLD
+from tests.e2e.fake_discord.world import JSON, TIMESTAMP, WORLD
 
 TRUE = ("1", "true", "True")
 
@@ -38,8 +38,19 @@ class Messages(Rest):
     def _reply(self, interaction: Interaction, body: JSON) -> JSON:
         """The message an answer creates: type 20 (CHAT_INPUT_COMMAND) after a slash command."""
         kind = 20 if interaction.payload["type"] == 2 else 0
-        return self._keep(WORLD.message(int(interaction.payload["channel_id"]), body, kind=kind,
-                                        webhook=True))  # fmt: skip
+        channel_id = int(interaction.payload["channel_id"])
+        return self._keep(self._message(channel_id, body, kind=kind, webhook=True))
+
+    def _message(
+        self, channel_id: int, body: JSON, *, kind: int = 0, webhook: bool = False
+    ) -> JSON:
+        """A message in `channel_id` as Discord returns it: in that channel's guild, or in no
+        guild for a direct message."""
+        world = self.world_of_channel(channel_id)
+        message = (world or WORLD).message(channel_id, body, kind=kind, webhook=webhook)
+        if world is None:
+            del message["guild_id"]
+        return message
 
     def _keep(self, message: JSON) -> JSON:
         self.messages[int(message["id"])] = message
@@ -129,7 +140,7 @@ class Messages(Rest):
             return error(404, "Unknown Webhook", 10015)
         body = dict(record.body or {})
         channel_id = int(interaction.payload["channel_id"])
-        message = self._keep(WORLD.message(channel_id, body, webhook=True))
+        message = self._keep(self._message(channel_id, body, webhook=True))
         self.followups.append(WebhookMessage(interaction, body, record.files, message))
         if record.query.get("wait") in TRUE:
             return json_response(message)
@@ -156,9 +167,9 @@ class Messages(Rest):
 
     async def _post_channel_message(self, record: Request, match: re.Match[str]) -> web.Response:
         channel_id = int(match["cid"])
-        if channel_id != CHANNEL_ID:
+        if self.world_of_channel(channel_id) is None:
             return error(404, "Unknown Channel", 10003)
         body = dict(record.body or {})
-        message = self._keep(WORLD.message(channel_id, body))
+        message = self._keep(self._message(channel_id, body))
         self.channel_messages.append(ChannelMessage(channel_id, body, record.files, message))
         return json_response(message)

@@ -12,8 +12,9 @@ from aiohttp import web
 
 from tests.e2e.fake_discord.records import CommandSync, Request
 from tests.e2e.fake_discord.state import FakeState
-from tests.e2e.fake_discord.world import APP_ID, BOT, CHANNEL_ID, GUILD_ID, WORLD, snowflake
+from tests.e2e.fake_discord.world import APP_ID, BOT, WORLD, snowflake
 
+SESSION_STARTS = 1000  # identifies a day, as Discord gives a bot in fewer than 100,000 guilds
 Handler = Callable[[Request, "re.Match[str]"], Awaitable[web.Response]]
 
 
@@ -37,6 +38,11 @@ class Rest(FakeState):
         # Seconds before an interaction callback is taken (a slow Discord): the bot's commands
         # stay in flight that long. A bot that hangs up meanwhile is not answered.
         self.callback_delay = 0.0
+        # What GET /gateway/bot says: the shard count Discord recommends, and how many sessions
+        # may identify at once (shards with the same `id % max_concurrency` wait 5 s apart).
+        self.recommended_shards = 1
+        self.max_concurrency = 1
+        self.advertised_gateway: str | None = None  # the `url` it names; None: this fake's own
 
     def _route(self, method: str, pattern: str, handler: Handler) -> None:
         self._routes.append((method, re.compile(pattern), handler))
@@ -92,14 +98,29 @@ class Rest(FakeState):
         return json_response(WORLD.application())
 
     async def _get_channel(self, record: Request, match: re.Match[str]) -> web.Response:
-        if int(match["cid"]) != CHANNEL_ID:
+        world = self.world_of_channel(int(match["cid"]))
+        if world is None:
             return error(404, "Unknown Channel", 10003)
-        return json_response(WORLD.channel())
+        return json_response(world.channel())
+
+    async def _get_gateway_bot(self, record: Request, match: re.Match[str]) -> web.Response:
+        """Where to connect, the shard count Discord recommends, and the identify budget."""
+        identified = sum(s.identify is not None for s in self.sessions)
+        limit = {
+            "total": SESSION_STARTS,
+            "remaining": SESSION_STARTS - identified,
+            "reset_after": 86_400_000,
+            "max_concurrency": self.max_concurrency,
+        }
+        shards = self.recommended_shards
+        url = self.advertised_gateway or self.gateway_url
+        answer = {"url": url, "shards": shards, "session_start_limit": limit}
+        return json_response(answer)
 
     async def _put_commands(self, record: Request, match: re.Match[str]) -> web.Response:
         guild = match.groupdict().get("guild")
         guild_id = int(guild) if guild else None
-        if guild_id is not None and guild_id != GUILD_ID:  # a server the bot is not in
+        if guild_id is not None and guild_id not in self.worlds:  # a server the bot is not in
             return error(403, "Missing Access", 50001)
         commands = list(record.body or [])
         self.command_syncs.append(CommandSync(record.path, guild_id, commands))

@@ -23,6 +23,7 @@ class FakeDiscord(Commands, Messages):
         self._runner: web.AppRunner | None = None
         self._route("GET", r"/users/@me", self._get_me)
         self._route("GET", r"/oauth2/applications/@me", self._get_application)
+        self._route("GET", r"/gateway/bot", self._get_gateway_bot)
         self._route("PUT", r"/applications/(?P<app>\d+)/commands", self._put_commands)
         self._route("PUT", r"/applications/\d+/guilds/(?P<guild>\d+)/commands", self._put_commands)
         self._route("POST", r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback", self._callback)

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from tests.e2e.fake_discord import records
 from tests.e2e.fake_discord.protocol import DEFAULT_TIMEOUT, INTERACTION_DEADLINE
 from tests.e2e.fake_discord.records import Interaction
-from tests.e2e.fake_discord.world import CHANNEL_ID, JSON, TOKEN
+from tests.e2e.fake_discord.world import (
+    CHANNEL_ID,
+    GUILD_ID,
+    JSON,
+    TOKEN,
+    WORLD,
+    World,
+    guild_on_shard,
+    shard_of,
+)
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.gateway import GatewaySession
@@ -48,6 +57,7 @@ class FakeState:
         self.channel_messages: list[records.ChannelMessage] = []
         self.messages: dict[int, JSON] = {}
         self.sessions: list[GatewaySession] = []
+        self.worlds: dict[int, World] = {GUILD_ID: WORLD}  # the guilds the bot is in, by id
         self._changed = asyncio.Event()
         self._abort: str | None = None
 
@@ -58,6 +68,24 @@ class FakeState:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def add_guild(self, shard: int, shard_count: int) -> World:
+        """Put the bot in one more guild, whose id lands on `shard` of `shard_count`; add guilds
+        before the bot connects (a session gets its shard's guilds at IDENTIFY)."""
+        world = guild_on_shard(shard, shard_count, set(self.worlds))
+        self.worlds[world.guild_id] = world
+        return world
+
+    def world_of_channel(self, channel_id: int) -> World | None:
+        """The guild holding text channel `channel_id` (None for a channel the fake lacks)."""
+        return next((w for w in self.worlds.values() if w.channel_id == channel_id), None)
+
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The newest ready session of the shard that gets `guild_id`'s events (None: a DM),
+        as Discord routes them; None while no such session is connected."""
+        live = [s for s in self.sessions if s.ready and not s.closed]
+        owning = [s for s in live if s.shard_id == shard_of(guild_id, s.shard_count)]
+        return owning[-1] if owning else None
 
     def notify(self) -> None:
         """Wake every waiter: something was recorded."""
@@ -100,11 +128,17 @@ class FakeState:
         parts = [str(r) for r in self.requests[-20:]]
         return ", ".join(parts) or "none"
 
-    async def wait_for_session(self, count: int = 1, *, within: float = 10.0) -> GatewaySession:
-        """The `count`-th gateway session once it got READY and GUILD_CREATE."""
+    async def wait_for_session(
+        self, count: int = 1, *, shard: int | None = None, within: float = 10.0
+    ) -> GatewaySession:
+        """The `count`-th gateway session (of shard `shard`, if given) once it got READY and its
+        guilds' GUILD_CREATE."""
+        where = "" if shard is None else f" of shard {shard}"
         return await self.wait_for(
-            lambda: nth([s for s in self.sessions if s.ready], count),
-            what=f"gateway session #{count} to be ready",
+            lambda: nth(
+                [s for s in self.sessions if s.ready and shard in (None, s.shard_id)], count
+            ),
+            what=f"gateway session #{count}{where} to be ready",
             within=within,
         )
 

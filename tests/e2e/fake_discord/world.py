@@ -1,13 +1,16 @@
-"""The fake's guild (ids, people, token) and reading the components and embeds of its messages."""
+"""The fake's guilds (ids, people, token), which shard each belongs to, and reading the components
+and embeds of its messages."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
-from tests.discord_payloads import ALL_PERMISSIONS, World
+from tests.discord_payloads import ALL_PERMISSIONS
 from tests.discord_payloads import JSON as JSON
 from tests.discord_payloads import TIMESTAMP as TIMESTAMP
 from tests.discord_payloads import Person as Person
+from tests.discord_payloads import World as World
 
 TOKEN = "fake-token"
 APP_ID = 1_300_000_000_000_000_001
@@ -29,6 +32,32 @@ WORLD = World(
     first_id=1_400_000_000_000_000_001,
 )
 snowflake = WORLD.snowflake
+ID_BLOCK = 10**15  # each further guild's snowflakes start this far after the previous guild's
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to; events outside a guild (DMs) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def guild_on_shard(shard: int, shard_count: int, taken: set[int]) -> World:
+    """A further guild, with its own text channel and the same people, whose id lands on `shard`
+    of `shard_count` (the id's timestamp bits step by one per candidate, so one in `shard_count`
+    candidates fits); `taken` holds the guild ids already in use."""
+    if not 0 <= shard < shard_count:
+        raise ValueError(f"shard {shard} is not one of 0..{shard_count - 1}")
+    step = 1
+    guild_id = GUILD_ID + (step << 22)
+    while guild_id in taken or shard_of(guild_id, shard_count) != shard:
+        step += 1
+        guild_id = GUILD_ID + (step << 22)
+    index = len(taken)
+    return dataclasses.replace(
+        WORLD,
+        guild_id=guild_id,
+        channel_id=CHANNEL_ID + index,
+        first_id=WORLD.first_id + index * ID_BLOCK,
+    )
 
 
 def custom_ids(message: JSON, *, enabled_only: bool = False) -> list[str]:

@@ -1,0 +1,71 @@
+"""`python -m bot export-db`: every row of Vox's tables, read at one moment, to an export file
+(the format is `bot.store.transfer`'s)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TextIO
+
+from bot.store.database import Database, Dialect, Row
+from bot.store.sqlite import SqliteDatabase
+from bot.store.transfer import BATCH, TABLES, Reader, Table, columns, header, quoted, to_line
+
+
+async def export(db: Database, out: TextIO, *, batch: int = BATCH) -> dict[str, int]:
+    """Write every row of `TABLES` to `out`, reading `batch` rows at a time; returns the rows
+    written per table."""
+    out.write(to_line(header(await db.schema_version(), db.dialect)))
+    rows: dict[str, int] = {}
+    async with moment(db) as reader:
+        for table in TABLES:
+            rows[table.name] = await _export_table(reader, db.dialect, table, out, batch)
+    # Read after the rows: ids only grow, so these are at least every id in the file.
+    highest = {t.name: await db.highest_id(t.name) for t in TABLES if t.ids}
+    out.write(to_line({"end": {"rows": rows, "highest_ids": highest}}))
+    return rows
+
+
+@asynccontextmanager
+async def moment(db: Database) -> AsyncIterator[Reader]:
+    """One consistent moment of `db` to read, without holding up a bot writing to it."""
+    if isinstance(db, SqliteDatabase):
+        async with db.lock:  # this connection is the export's own: nothing else waits on it
+            await db.conn.execute("BEGIN")  # deferred: in WAL, readers never block writers
+            try:
+                yield _SqliteReader(db)
+            finally:
+                await db.conn.execute("COMMIT")
+    else:
+        async with db.transaction() as tx:
+            await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield tx
+
+
+class _SqliteReader:
+    def __init__(self, db: SqliteDatabase) -> None:
+        self.conn = db.conn
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        async with self.conn.execute(sql, params) as cur:
+            return [tuple(row) for row in await cur.fetchall()]
+
+
+async def _export_table(
+    reader: Reader, dialect: Dialect, table: Table, out: TextIO, batch: int
+) -> int:
+    names = list(await columns(reader, dialect, table.name))
+    out.write(to_line({"table": table.name, "columns": names}))
+    key = ", ".join(quoted(k) for k in table.key)
+    select = f"SELECT {', '.join(quoted(n) for n in names)} FROM {quoted(table.name)}"
+    after = f" WHERE ({key}) > ({', '.join('?' * len(table.key))})"
+    order = f" ORDER BY {key} LIMIT {batch}"
+    at = [names.index(k) for k in table.key]
+    written, last = 0, None
+    while True:  # keyset pages: each read starts after the last row of the one before
+        page = await reader.fetch(select + (after if last else "") + order, last or ())
+        out.writelines(to_line(list(row)) for row in page)
+        written += len(page)
+        if len(page) < batch:
+            return written
+        last = tuple(page[-1][i] for i in at)
