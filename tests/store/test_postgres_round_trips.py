@@ -7,7 +7,7 @@ reset of a released connection; a transaction left open is still rolled back whe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -18,7 +18,6 @@ from bot.store.connect import open_database
 from bot.store.errors import Conflict
 from bot.store.meta import get_meta
 from bot.store.postgres import PostgresDatabase
-from tests import pg
 from tests.bench._pg import round_trips
 
 ENDED = GameEnded(winner=1, reason="test")
@@ -28,16 +27,10 @@ def scored(amount: int = 1) -> VictoryPointsScored:
     return VictoryPointsScored(player=1, amount=amount, reason="test")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[pg.Server]:
-    with pg.server_for_tests() as running:
-        yield running
-
-
 @pytest.fixture
-async def db(server: pg.Server) -> AsyncIterator[PostgresDatabase]:
-    """A fresh migrated database behind a pool of one connection (every count on one session)."""
-    opened = await open_database(await server.create_database(), pool_size=1, migrate=True)
+async def db(migrated_postgres_url: str) -> AsyncIterator[PostgresDatabase]:
+    """A migrated database behind a pool of one connection (every count on one session)."""
+    opened = await open_database(migrated_postgres_url, pool_size=1)
     assert isinstance(opened, PostgresDatabase)
     async with opened:
         yield opened
