@@ -34,7 +34,7 @@ from bot.store.database import DEFAULT_POOL_SIZE
 from bot.store.failures import DatabaseBusy
 from bot.tracker import Tracker
 from tests import pg
-from tests.bench._pg import NEEDS_POSTGRES, missing
+from tests.bench._pg import NEEDS_POSTGRES, fresh, missing
 
 REQUIRES = NEEDS_POSTGRES
 PLAYERS = (1, 2)
@@ -125,13 +125,6 @@ async def rate(target: str, processes: int, channels: int, per_channel: int) -> 
     if events != expected:
         raise RuntimeError(f"{events} events were appended, not {expected}")
     return events / elapsed, refused
-
-
-async def fresh(server: pg.Server) -> str:
-    """A new database on `server` with Vox's schema (as `python -m bot migrate` leaves it)."""
-    url = await server.create_database()
-    await (await open_database(url, migrate=True)).close()
-    return url
 
 
 Run = tuple[float, int]  # events/s, busy refusals
