@@ -3,12 +3,19 @@ trips a pool has made."""
 
 from __future__ import annotations
 
+import os
+
 from bot.store.connect import open_database
 from bot.store.database import Database
 from bot.store.postgres import PostgresDatabase
 from tests import pg
 
 NEEDS_POSTGRES = "needs PostgreSQL"  # a bench module's `REQUIRES`: the smoke test gates on it
+
+
+def machine() -> str:
+    """The cores and the load average as the run ends: other programs' share of the machine."""
+    return f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
 
 
 def missing() -> str | None:
