@@ -91,6 +91,10 @@ class PostgresDatabase(Database):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        # Turns at the pool, first come first served: asyncpg's own queue lets a newcomer take a
+        # connection released for a waiter (who then queues again at the back), so under a burst
+        # some waited past ACQUIRE_WAIT_S and were told "busy" while others went straight in.
+        self._turns = asyncio.Semaphore(pool.get_max_size())
 
     @classmethod
     async def open_url(cls, url: str, *, pool_size: int, migrate: bool = False) -> PostgresDatabase:
@@ -98,7 +102,11 @@ class PostgresDatabase(Database):
         `UnusableDatabase` for a server that cannot be reached or a schema Vox cannot use."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, command_timeout=STATEMENT_WAIT_S
+                url,
+                min_size=1,
+                max_size=pool_size,
+                command_timeout=STATEMENT_WAIT_S,
+                reset=_unchanged_session,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
             raise UnusableDatabase(
@@ -117,13 +125,21 @@ class PostgresDatabase(Database):
     async def _connection(self) -> AsyncIterator[Any]:
         try:
             async with asyncio.timeout(ACQUIRE_WAIT_S):
-                conn = await self.pool.acquire()
+                await self._turns.acquire()
+                try:  # a turn is a free connection (or room for a new one) in the pool
+                    conn = await self.pool.acquire()
+                except BaseException:
+                    self._turns.release()
+                    raise
         except TimeoutError:
             raise DatabaseBusy from None
         try:
             yield conn
         finally:
-            await self.pool.release(conn)
+            try:
+                await self.pool.release(conn)
+            finally:
+                self._turns.release()
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         async with _refused(), self._connection() as conn:
@@ -143,11 +159,15 @@ class PostgresDatabase(Database):
     ) -> int:
         if close is None:  # one statement: atomic on its own, its seq check and UNIQUE guard it
             return await self.execute(insert, params)
-        async with self.transaction() as tx:
-            inserted = await tx.execute(insert, params)
-            if inserted == count:
-                await tx.execute(close, (key,))
-        return inserted
+        # Still one statement (one round trip, no BEGIN and COMMIT): the close is a data-modifying
+        # CTE beside the insert, narrowed (its WHERE extended) to when every row went in.
+        sql = (
+            f"WITH added AS ({insert} RETURNING 1), "
+            f"closed AS ({close} AND (SELECT count(*) FROM added) = {int(count)}) "
+            "SELECT count(*) FROM added"
+        )
+        found = await self.fetch(sql, (*params, key))
+        return int(found[0][0])
 
     async def highest_id(self, table: str) -> int:
         sql = "SELECT pg_sequence_last_value(pg_get_serial_sequence(?, 'id'))"
@@ -217,6 +237,14 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self.pool.close()
+
+
+async def _unchanged_session(conn: Any) -> None:
+    """The pool's reset of a released connection: nothing to send. asyncpg rolls back a
+    transaction left open before it calls this, and Vox changes no other session state (no SET,
+    LISTEN or cursor; `migrate` releases its advisory lock itself), so the default reset (`SELECT
+    pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`) would only add a round trip to
+    every statement."""
 
 
 async def _version(conn: Any) -> int:

@@ -10,7 +10,8 @@ channels; "two processes" is two workers on 250 each, sharing the database. SQLi
 figure, run the same way on a file, is the same-run baseline. The PostgreSQL server is a
 throwaway one (`tests.pg`) with default durability (each commit waits for its WAL flush); a run
 with synchronous_commit=off, which acknowledges a commit before its flush, is shown apart.
-Target: ≥ 3,000 events/s with two processes. Median of three runs.
+Target: ≥ 3,000 events/s with two processes. Median of three runs, taking turns; the machine's
+load average (other programs running) is printed beside the figures.
 Run: `python tests/bench/pg_appends.py` (or `make bench`); it needs PostgreSQL's server programs.
 """
 
@@ -34,7 +35,7 @@ from bot.store.database import DEFAULT_POOL_SIZE
 from bot.store.failures import DatabaseBusy
 from bot.tracker import Tracker
 from tests import pg
-from tests.bench._pg import NEEDS_POSTGRES, missing
+from tests.bench._pg import NEEDS_POSTGRES, fresh, machine, missing
 
 REQUIRES = NEEDS_POSTGRES
 PLAYERS = (1, 2)
@@ -127,13 +128,6 @@ async def rate(target: str, processes: int, channels: int, per_channel: int) -> 
     return events / elapsed, refused
 
 
-async def fresh(server: pg.Server) -> str:
-    """A new database on `server` with Vox's schema (as `python -m bot migrate` leaves it)."""
-    url = await server.create_database()
-    await (await open_database(url, migrate=True)).close()
-    return url
-
-
 Run = tuple[float, int]  # events/s, busy refusals
 Results = dict[str, list[Run]]
 
@@ -145,16 +139,18 @@ async def measure(runs: int, channels: int, per_channel: int) -> Results:
         found = await rate(target, processes, channels, per_channel)
         results.setdefault(label, []).append(found)
 
-    with tempfile.TemporaryDirectory() as tmp:
+    # The runs take turns (SQLite, PostgreSQL with one process, with two, not durable), so a
+    # change in the machine's load falls on each alike.
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        pg.running() as server,
+        pg.running("-c synchronous_commit=off") as unsafe,
+    ):
         for i in range(runs):
             await record(SQLITE, str(Path(tmp) / f"run{i}.sqlite3"), 1)
-    with pg.running() as server:
-        for label, processes in ((ONE, 1), (TWO, 2)):
-            for _ in range(runs):
-                await record(label, await fresh(server), processes)
-    with pg.running("-c synchronous_commit=off") as server:
-        for _ in range(runs):
-            await record(UNSAFE, await fresh(server), 2)
+            await record(ONE, await fresh(server), 1)
+            await record(TWO, await fresh(server), 2)
+            await record(UNSAFE, await fresh(unsafe), 2)
     return results
 
 
@@ -182,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     results = asyncio.run(measure(runs, channels, per_channel))
     print(f"Tracked appends: {channels} channels x {per_channel} events (2 members acting in each "
           f"at once, one event a commit), events/s, median of {runs} run(s)")  # fmt: skip
+    print(f"({machine()})")
     print(f"{'':<66}{'events/s':>9}{'busy':>6}   runs")
     for label, found in results.items():
         rates = [r for r, _ in found]

@@ -25,7 +25,7 @@ from bot.rules.dice import Dice
 from bot.store.database import Database
 from tests import pg
 from tests.bench._latency import percentile, samples
-from tests.bench._pg import NEEDS_POSTGRES, missing, round_trips
+from tests.bench._pg import NEEDS_POSTGRES, machine, missing, round_trips
 from tests.bench.game_latency import Action, cases
 from tests.harness import Harness
 
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sqlite, postgres = asyncio.run(measure(count))
     print(f"/game in-process latency, 20 units, {count} calls each, in ms "
-          "(target: PostgreSQL median <= 10)")  # fmt: skip
+          f"(target: PostgreSQL median <= 10); {machine()}")  # fmt: skip
     print(f"{'case':<30}{'SQLite median':>14}{'p95':>7}{'worst':>7}"
           f"{'PostgreSQL median':>19}{'p95':>7}{'worst':>7}{'round trips':>13}")  # fmt: skip
     for name, (median, p95, worst, _) in sqlite.items():
