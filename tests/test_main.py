@@ -89,6 +89,12 @@ BAD_SETTINGS = [
     ("SHARD_COUNT", "0"),
     ("SHARD_COUNT", "4097"),
     ("SHARD_IDS", "0-3"),  # without SHARD_COUNT (tests/test_shards.py has the rest)
+    ("DATABASE_URL", "mysql://vox@db/vox"),
+    ("DATABASE_URL", "sqlite://"),
+    ("DATABASE_URL", "data/vox.sqlite3"),  # a path belongs in DATABASE_PATH
+    ("DATABASE_POOL_SIZE", "0"),
+    ("DATABASE_POOL_SIZE", "101"),
+    ("DATABASE_POOL_SIZE", "ten"),
 ]
 
 
@@ -130,11 +136,34 @@ def test_default_edition_accepts_any_case_and_spaces(
         ("DISCORD_GATEWAY_URL", "ws://[::1]:8080/gateway"),
         ("DEV_GUILD_ID", " "),
         ("COMPUTE_WORKERS", "4"),
+        ("DATABASE_URL", "sqlite:///data/vox.sqlite3"),
+        ("DATABASE_URL", "postgresql://vox:secret@127.0.0.1:5432/vox"),
+        ("DATABASE_URL", "postgres://vox@db/vox"),
+        ("DATABASE_URL", " "),
+        ("DATABASE_POOL_SIZE", "1"),
+        ("DATABASE_POOL_SIZE", "100"),
     ],
 )
 def test_good_settings_are_accepted(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     Settings(_env_file=None)
+
+
+def test_a_bad_database_url_is_named_without_its_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_URL", "mysql://vox:hunter2@db/vox")
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "hunter2" not in err and "mysql://vox:***@db/vox" in err, err
+
+
+def test_database_url_wins_over_database_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PATH", "other.sqlite3")
+    assert Settings(_env_file=None).database == Path("other.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://vox@db/vox")
+    assert Settings(_env_file=None).database == "postgresql://vox@db/vox"
 
 
 def test_compute_workers_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
