@@ -8,13 +8,12 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Generator, Iterator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import pytest
 
 from bot.settings import Settings
-from tests import pg
 from tests.e2e.fake_discord import TOKEN, FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -203,21 +202,14 @@ async def bots(
         yield runner
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[pg.Server]:
-    """One throwaway PostgreSQL server for the session's end-to-end tests (each test gets a
-    database of its own); skips, or fails under CI, where PostgreSQL is not installed."""
-    with pg.server_for_tests() as server:
-        yield server
-
-
 @pytest.fixture
 async def pg_bots(
-    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest, pg_server: pg.Server
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest, postgres_url: str
 ) -> AsyncIterator[BotRunner]:
-    """Bot processes on a fresh PostgreSQL database (`runner.database_url`), migrated first by
-    `python -m bot migrate` as an operator would (the bot itself refuses an unmigrated one)."""
-    url = await pg_server.create_database()
+    """Bot processes on a fresh, empty PostgreSQL database (`runner.database_url`; the run's one
+    throwaway server, see tests/conftest.py), migrated first by `python -m bot migrate` as an
+    operator would (the bot itself refuses an unmigrated one)."""
+    url = postgres_url
     async with reported(BotRunner(fake, tmp_path, url), request) as runner:
         migrate = await runner.start("migrate")
         assert await migrate.wait_exit() == 0, migrate.stderr
