@@ -90,6 +90,11 @@ class Database(ABC):
         """A write transaction: committed when the block ends, rolled back if it raises."""
 
     @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Tx]:
+        """One consistent moment of the database to read (an export), without holding up
+        writers; nothing may be written through it."""
+
+    @abstractmethod
     async def guarded_append(
         self, insert: str, params: Sequence[object], count: int, close: str | None, key: int
     ) -> int:

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
 from typing import TextIO
 
-from bot.store.database import Database, Dialect, Row
-from bot.store.sqlite import SqliteDatabase
+from bot.store.database import Database, Dialect
 from bot.store.transfer import BATCH, TABLES, Reader, Table, columns, header, quoted, to_line
 
 
@@ -17,38 +14,13 @@ async def export(db: Database, out: TextIO, *, batch: int = BATCH) -> dict[str, 
     written per table."""
     out.write(to_line(header(await db.schema_version(), db.dialect)))
     rows: dict[str, int] = {}
-    async with moment(db) as reader:
+    async with db.reading() as reader:
         for table in TABLES:
             rows[table.name] = await _export_table(reader, db.dialect, table, out, batch)
     # Read after the rows: ids only grow, so these are at least every id in the file.
     highest = {t.name: await db.highest_id(t.name) for t in TABLES if t.ids}
     out.write(to_line({"end": {"rows": rows, "highest_ids": highest}}))
     return rows
-
-
-@asynccontextmanager
-async def moment(db: Database) -> AsyncIterator[Reader]:
-    """One consistent moment of `db` to read, without holding up a bot writing to it."""
-    if isinstance(db, SqliteDatabase):
-        async with db.lock:  # this connection is the export's own: nothing else waits on it
-            await db.conn.execute("BEGIN")  # deferred: in WAL, readers never block writers
-            try:
-                yield _SqliteReader(db)
-            finally:
-                await db.conn.execute("COMMIT")
-    else:
-        async with db.transaction() as tx:
-            await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            yield tx
-
-
-class _SqliteReader:
-    def __init__(self, db: SqliteDatabase) -> None:
-        self.conn = db.conn
-
-    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
 
 
 async def _export_table(

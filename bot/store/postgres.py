@@ -154,6 +154,12 @@ class PostgresDatabase(Database):
         async with _refused(), self._connection() as conn, conn.transaction():
             yield _PgTx(conn)
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        async with self.transaction() as tx:
+            await tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield tx
+
     async def guarded_append(
         self, insert: str, params: Sequence[object], count: int, close: str | None, key: int
     ) -> int:

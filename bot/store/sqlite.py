@@ -108,6 +108,18 @@ class SqliteDatabase(Database):
                 raise
             await self.conn.execute("COMMIT")
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        # A deferred BEGIN: in WAL mode a reader sees one moment and never blocks a writer. The
+        # lock is held throughout, so open a connection of its own for a long read (as export-db
+        # does) rather than the bot's.
+        async with self.lock:
+            await self.conn.execute("BEGIN")
+            try:
+                yield _SqliteTx(self.conn)
+            finally:
+                await self.conn.execute("COMMIT")
+
     async def guarded_append(
         self, insert: str, params: Sequence[object], count: int, close: str | None, key: int
     ) -> int:

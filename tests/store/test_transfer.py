@@ -24,7 +24,7 @@ from bot.rules.pools import parse_target, roll_pool
 from bot.store import armies, campaigns, games, meta, roll_log, rolls, snapshots
 from bot.store.connect import open_database
 from bot.store.database import Database, migrations
-from bot.store.exporter import export, moment
+from bot.store.exporter import export
 from bot.store.importer import import_rows
 from bot.store.postgres import PostgresDatabase
 from bot.store.sqlite import SqliteDatabase
@@ -192,7 +192,7 @@ async def test_the_export_reads_one_moment_while_the_bot_writes(empty: Database)
     assert isinstance(empty, PostgresDatabase | SqliteDatabase)
     other = await open_database(empty.url if isinstance(empty, PostgresDatabase) else empty.path)
     try:
-        async with moment(empty) as reader:
+        async with empty.reading() as reader:
             assert await reader.fetch("SELECT count(*) FROM games") == [(0,)]
             await games.create_game(other, guild_id=1, channel_id=10, actor=ALICE,
                                     started=start_game("9th", (ALICE, BOB)))  # fmt: skip
