@@ -186,15 +186,9 @@ class PostgresDatabase(Database):
 
     async def check(self) -> None:
         """Refuse a database whose schema is not Vox's current one (nothing is changed)."""
-        async with self._connection() as conn:
-            version = await _version(conn)
-            if version == 0 and await _foreign_tables(conn):
-                raise self._refuse(
-                    "holds another application's tables; point it at an empty database"
-                )
         newest = len(migrations("postgresql"))
-        if version > newest:
-            raise self._newer(version, newest)
+        async with self._connection() as conn:
+            version = await self._usable(conn, newest)
         if version < newest:
             raise self._refuse(
                 f"has schema {version} and this Vox needs {newest}; run "
@@ -208,13 +202,7 @@ class PostgresDatabase(Database):
         async with self._connection() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
             try:
-                current = await _version(conn)
-                if current == 0 and await _foreign_tables(conn):
-                    raise self._refuse(
-                        "holds another application's tables; point it at an empty database"
-                    )
-                if current > len(newest):
-                    raise self._newer(current, len(newest))
+                current = await self._usable(conn, len(newest))
                 await conn.execute(_TRACKING)
                 for mig in newest[current:]:
                     async with conn.transaction():
@@ -232,14 +220,21 @@ class PostgresDatabase(Database):
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
         return current
 
+    async def _usable(self, conn: Any, newest: int) -> int:
+        """The schema version, unless the database is another application's (tables, but no
+        migration of Vox's recorded) or a newer Vox's: those are refused."""
+        version = await _version(conn)
+        if version == 0 and await _foreign_tables(conn):
+            raise self._refuse("holds another application's tables; point it at an empty database")
+        if version > newest:
+            raise self._refuse(
+                f"was written by a newer Vox (schema {version}; this one knows up to {newest}); "
+                "update Vox, or point DATABASE_URL at another database"
+            )
+        return version
+
     def _refuse(self, problem: str) -> UnusableDatabase:
         return UnusableDatabase(f"DATABASE_URL ({redact(self.url)}) {problem}.")
-
-    def _newer(self, version: int, newest: int) -> UnusableDatabase:
-        return self._refuse(
-            f"was written by a newer Vox (schema {version}; this one knows up to {newest}); "
-            "update Vox, or point DATABASE_URL at another database"
-        )
 
     async def close(self) -> None:
         await self.pool.close()
